@@ -562,6 +562,12 @@ class CardLowering:
             self.ck.error(c, "cards in graveyards are named as cards: 'creature cards'")
         return co.AllGraveyardsCount(self.amount(c.count).value, f)
 
+    def condition_CastThisTurnCondition(self, c: Any) -> Condition:
+        f = _filter(self.ck, c.filter, c)
+        if not f.is_spell:
+            self.ck.error(c, "say what was cast as a spell: 'you've cast an instant or sorcery spell this turn'")
+        return co.CastThisTurn(f)
+
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
 

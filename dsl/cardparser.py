@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'da19c41f462903afe73f687d076f52be76a59ad612ba9257f02c2549a938dca9'
+GRAMMAR = '251fe4e5e7f0355377540a0bfb1cbc059638998fc8a484ff19a5a20025cbff7d'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -232,6 +232,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CountersCondition', 'common', 'CountersCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('CastThisTurnCondition', 'common', 'CastThisTurnCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
     ('__asgn_plain', 'plain', '', 'linked'),
     ('PaidCondition', 'common', 'PaidCondition', ''),
@@ -10195,22 +10197,50 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F35:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                while True:
-                    r = self.e49_0(p73)
-                    if r is None:
-                        break
-                    q, v = r
-                    p73 = q
-                    if v is not None:
-                        res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith("you've", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "you've", '')
+                q += 6
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                r = self.e49_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
                 p75 = p73
                 res76: list[Any] = []
-                r = self.r_ConditionWord_0(p75)
+                r = self.r_ObjectFilter_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10225,44 +10255,114 @@ class CardParser:
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
+                    n.rule = 211
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 177
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p77 = p
+                res78: list[Any] = []
                 while True:
-                    p77 = p73
-                    res78: list[Any] = []
-                    q = sk0[p77]
+                    r = self.e50_0(p77)
+                    if r is None:
+                        break
+                    q, v = r
+                    p77 = q
+                    if v is not None:
+                        res78.append(v)
+                    break
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_ConditionWord_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 212
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                while True:
+                    p81 = p77
+                    res82: list[Any] = []
+                    q = sk0[p81]
                     if q < 0:
-                        q = _WS0(text, p77).end()
+                        q = _WS0(text, p81).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p77] = q
+                        sk0[p81] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p77 = q
-                    res78.append(v)
-                    p79 = p77
-                    res80: list[Any] = []
-                    r = self.r_ManaCost_0(p79)
+                    p81 = q
+                    res82.append(v)
+                    p83 = p81
+                    res84: list[Any] = []
+                    r = self.r_ManaCost_0(p83)
                     if r is None:
                         break
                     q, v = r
-                    p79 = q
+                    p83 = q
                     if v:
-                        res80.append(v)
-                    if res80:
-                        n = Nt(res80)
-                        n.rule = 211
-                    p77 = p79
-                    if res80 and n:
-                        res78.append(n)
-                    p73 = p77
-                    res74 += res78
+                        res84.append(v)
+                    if res84:
+                        n = Nt(res84)
+                        n.rule = 213
+                    p81 = p83
+                    if res84 and n:
+                        res82.append(n)
+                    p77 = p81
+                    res78 += res82
                     break
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 212
-                q = p73
-                v = n if res74 else None
+                if res78:
+                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                    n.rule = 214
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 177
@@ -10290,7 +10390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 213
+        n.rule = 215
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10311,7 +10411,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 214
+        n.rule = 216
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10357,7 +10457,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10462,7 +10562,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e50_0(p1)
+                r = self.e51_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10473,7 +10573,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 216
+                    n.rule = 218
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10493,7 +10593,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e51_0(p3)
+                r = self.e52_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10504,7 +10604,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 216
+                    n.rule = 218
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10513,11 +10613,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e52_0(p5) is None:
+                if self.e53_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e53_0(p5)
+                r = self.e54_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10528,7 +10628,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 216
+                    n.rule = 218
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10553,7 +10653,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e54_0(p1)
+                r = self.e55_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10589,7 +10689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 217
+                    n.rule = 219
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10599,7 +10699,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e55_0(p)
+            r = self.e56_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10645,7 +10745,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 218
+        n.rule = 220
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10681,7 +10781,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 219
+        n.rule = 221
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10704,7 +10804,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e56_1(p1)
+            r = self.e57_1(p1)
             if r is None:
                 p = c
                 break
@@ -10714,7 +10814,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 220
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -10724,7 +10824,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10757,7 +10857,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 222
+                n.rule = 224
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10781,7 +10881,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e57_1(p7)
+            r = self.e58_1(p7)
             if r is None:
                 p = c
                 break
@@ -10797,13 +10897,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 223
+                n.rule = 225
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 224
+                n.rule = 226
             q = p1
             v = n if res2 else None
             p = q
@@ -10813,7 +10913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 225
+        n.rule = 227
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10848,7 +10948,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 226
+        n.rule = 228
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10881,7 +10981,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10902,7 +11002,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10923,7 +11023,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10944,7 +11044,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10981,7 +11081,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11002,7 +11102,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11023,7 +11123,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11044,7 +11144,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11065,7 +11165,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11086,7 +11186,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11107,7 +11207,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11128,7 +11228,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11165,7 +11265,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11186,7 +11286,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11207,7 +11307,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11228,7 +11328,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11249,7 +11349,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11270,7 +11370,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11317,11 +11417,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 230
+                n.rule = 232
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e58_0(p1)
+            r = self.e59_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11333,7 +11433,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 231
+                n.rule = 233
             q = p1
             v = n if res2 else None
             p = q
@@ -11344,7 +11444,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 232
+        n.rule = 234
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11378,7 +11478,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 233
+                n.rule = 235
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11462,7 +11562,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 234
+                    n.rule = 236
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11471,7 +11571,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e59_0(p3) is None:
+                if self.e60_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11486,7 +11586,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 234
+                    n.rule = 236
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11505,7 +11605,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e60_0(p5)
+                r = self.e61_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11516,7 +11616,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 234
+                    n.rule = 236
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11560,7 +11660,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 235
+                    n.rule = 237
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11722,7 +11822,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 236
+                    n.rule = 238
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11742,12 +11842,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 237
+                    n.rule = 239
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11777,7 +11877,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 238
+                    n.rule = 240
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11827,18 +11927,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 239
+                    n.rule = 241
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 240
+                    n.rule = 242
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11853,7 +11953,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11981,18 +12081,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 241
+                    n.rule = 243
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 242
+                    n.rule = 244
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12154,18 +12254,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 243
+                    n.rule = 245
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 244
+                    n.rule = 246
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12201,7 +12301,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 245
+                    n.rule = 247
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -12274,7 +12374,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 246
+                    n.rule = 248
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12336,12 +12436,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 247
+                    n.rule = 249
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12424,7 +12524,7 @@ class CardParser:
                     q += 2
                     p35 = q
                     res36.append(v)
-                    r = self.e61_0(p35)
+                    r = self.e62_0(p35)
                     if r is None:
                         break
                     q, v = r
@@ -12446,7 +12546,7 @@ class CardParser:
                     p33 = p35
                     res34 += res36
                     break
-                r = self.e62_0(p33)
+                r = self.e63_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12510,7 +12610,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 248
+                    n.rule = 250
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -12558,12 +12658,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 249
+                    n.rule = 251
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12578,7 +12678,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12593,7 +12693,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12628,7 +12728,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 250
+                        n.rule = 252
                     p41 = p43
                     if res44 and n:
                         res42.append(n)
@@ -12688,7 +12788,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 251
+                    n.rule = 253
                 p39 = p45
                 if res46 and n:
                     res40.append(n)
@@ -12705,11 +12805,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 252
+                    n.rule = 254
                 p39 = p47
                 if res48 and n:
                     res40.append(n)
-                r = self.e63_0(p39)
+                r = self.e64_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12768,7 +12868,7 @@ class CardParser:
                         res52.append(v)
                     if res52:
                         n = Nt(res52)
-                        n.rule = 253
+                        n.rule = 255
                     p49 = p51
                     if res52 and n:
                         res50.append(n)
@@ -12802,7 +12902,7 @@ class CardParser:
                     q += 4
                     p53 = q
                     res54.append(v)
-                    r = self.e64_0(p53)
+                    r = self.e65_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -12814,12 +12914,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 254
+                    n.rule = 256
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12834,7 +12934,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13206,7 +13306,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 255
+                    n.rule = 257
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13223,11 +13323,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 256
+                    n.rule = 258
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e65_0(p55)
+                r = self.e66_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13294,12 +13394,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 257
+                    n.rule = 259
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13433,7 +13533,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 258
+                    n.rule = 260
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13450,11 +13550,11 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 259
+                    n.rule = 261
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
-                r = self.e66_0(p61)
+                r = self.e67_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13493,12 +13593,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 260
+                    n.rule = 262
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13688,7 +13788,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 261
+                    n.rule = 263
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13736,12 +13836,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 262
+                    n.rule = 264
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13778,7 +13878,7 @@ class CardParser:
                 q += 3
                 p71 = q
                 res72.append(v)
-                r = self.e67_0(p71)
+                r = self.e68_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13901,12 +14001,12 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 263
+                    n.rule = 265
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14054,7 +14154,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 264
+                    n.rule = 266
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -14074,12 +14174,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 265
+                    n.rule = 267
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14094,7 +14194,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14109,7 +14209,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14173,7 +14273,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 266
+                    n.rule = 268
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -14223,18 +14323,18 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 267
+                    n.rule = 269
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 268
+                    n.rule = 270
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14373,18 +14473,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 269
+                    n.rule = 271
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 270
+                    n.rule = 272
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14456,7 +14556,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 271
+                    n.rule = 273
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14474,7 +14574,7 @@ class CardParser:
                 q += 10
                 p87 = q
                 res88.append(v)
-                r = self.e68_0(p87)
+                r = self.e69_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14557,18 +14657,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 272
+                    n.rule = 274
                 p87 = p91
                 if res92 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 273
+                    n.rule = 275
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14626,7 +14726,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 274
+                    n.rule = 276
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -14741,7 +14841,7 @@ class CardParser:
                     q += 4
                     p97 = q
                     res98.append(v)
-                    r = self.e69_0(p97)
+                    r = self.e70_0(p97)
                     if r is None:
                         break
                     q, v = r
@@ -14759,7 +14859,7 @@ class CardParser:
                         res100.append(v)
                     if res100:
                         n = Nt(res100)
-                        n.rule = 275
+                        n.rule = 277
                     p97 = p99
                     if res100 and n:
                         res98.append(n)
@@ -14768,12 +14868,12 @@ class CardParser:
                     break
                 if res94:
                     n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
-                    n.rule = 276
+                    n.rule = 278
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14809,7 +14909,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 277
+                    n.rule = 279
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -14887,11 +14987,11 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 278
+                    n.rule = 280
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
-                r = self.e70_0(p101)
+                r = self.e71_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14902,12 +15002,12 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 279
+                    n.rule = 281
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14922,7 +15022,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14947,7 +15047,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 280
+        n.rule = 282
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14959,16 +15059,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e71_0(p1) is None:
-                break
-            while True:
-                r = self.e72_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e72_0(p1) is None:
                 break
             while True:
                 r = self.e73_0(p1)
@@ -14989,9 +15080,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e75_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e75_0(p3)
+                r = self.e76_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -15013,7 +15113,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e76_0(p5)
+                    r = self.e77_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -15029,14 +15129,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e77_0(p7)
+                r = self.e78_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e78_0(p7)
+                r = self.e79_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -15046,7 +15146,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e79_0(p1)
+            r = self.e80_0(p1)
             if r is None:
                 break
             q, v = r
@@ -15056,7 +15156,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e80_0(p)
+        r = self.e81_0(p)
         if r is None:
             return None
         q, v = r
@@ -15066,9 +15166,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e81_0(p9) is None:
+            if self.e82_0(p9) is None:
                 break
-            r = self.e82_0(p9)
+            r = self.e83_0(p9)
             if r is None:
                 break
             q, v = r
@@ -15095,7 +15195,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 281
+                    n.rule = 283
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15105,7 +15205,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e83_0(p13)
+                r = self.e84_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -15140,7 +15240,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e84_0(p9)
+                r = self.e85_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15162,7 +15262,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 282
+                    n.rule = 284
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15181,7 +15281,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e85_0(p19)
+                    r = self.e86_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -15195,7 +15295,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e86_0(p9)
+                r = self.e87_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15237,7 +15337,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 283
+                    n.rule = 285
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15250,7 +15350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 284
+        n.rule = 286
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15271,7 +15371,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 285
+        n.rule = 287
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15381,7 +15481,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 286
+                    n.rule = 288
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15498,7 +15598,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 287
+                    n.rule = 289
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15542,7 +15642,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 288
+                    n.rule = 290
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15570,7 +15670,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 289
+                    n.rule = 291
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15598,7 +15698,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 290
+                    n.rule = 292
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15723,7 +15823,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 291
+                    n.rule = 293
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15872,7 +15972,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e87_0(p1)
+            r = self.e88_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -15896,13 +15996,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 292
+                n.rule = 294
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 293
+                n.rule = 295
             q = p1
             v = n if res2 else None
             p = q
@@ -15913,7 +16013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 294
+        n.rule = 296
         return p, n
 
     def e46_0(self, p: int) -> Any:
@@ -15934,7 +16034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 295
+        n.rule = 297
         return q, n
 
     def e47_0(self, p: int) -> Any:
@@ -16059,6 +16159,60 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e50_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F19:
             while True:
                 p1 = p
@@ -16081,11 +16235,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 296
+                    n.rule = 298
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e88_0(p1)
+                r = self.e89_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -16121,7 +16275,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 297
+                    n.rule = 299
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16193,10 +16347,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 298
+        n.rule = 300
         return p, n
 
-    def e50_0(self, p: int) -> Any:
+    def e51_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16667,7 +16821,7 @@ class CardParser:
                 break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16748,7 +16902,7 @@ class CardParser:
                 break
         return None
 
-    def e52_0(self, p: int) -> Any:
+    def e53_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18182,7 +18336,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e89_0(p1) is not None:
+                if self.e90_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -18195,7 +18349,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e90_0(p1) is None:
+                if self.e91_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -18282,7 +18436,7 @@ class CardParser:
                 break
         return None
 
-    def e53_0(self, p: int) -> Any:
+    def e54_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18341,13 +18495,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 299
+                    n.rule = 301
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 300
+                    n.rule = 302
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18372,11 +18526,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 301
+                    n.rule = 303
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e91_0(p5)
+                r = self.e92_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18385,7 +18539,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e92_0(p5)
+                r = self.e93_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18432,13 +18586,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 302
+                    n.rule = 304
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 303
+                    n.rule = 305
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18462,14 +18616,14 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 304
+                        n.rule = 306
                     q = p13
                     v = n if res14 else None
                     p11 = q
                     if v is not None:
                         res12.append(v)
                     break
-                r = self.e93_0(p11)
+                r = self.e94_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18524,7 +18678,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 305
+                    n.rule = 307
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18572,7 +18726,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 306
+                    n.rule = 308
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18597,7 +18751,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 307
+                    n.rule = 309
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18726,7 +18880,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 308
+                    n.rule = 310
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18790,13 +18944,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 309
+                    n.rule = 311
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 310
+                    n.rule = 312
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18847,7 +19001,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 311
+                    n.rule = 313
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18864,7 +19018,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 312
+                    n.rule = 314
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18954,7 +19108,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 313
+                    n.rule = 315
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19005,11 +19159,11 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 314
+                    n.rule = 316
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                r = self.e94_0(p31)
+                r = self.e95_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19031,7 +19185,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 315
+                    n.rule = 317
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19051,7 +19205,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 316
+                    n.rule = 318
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19219,7 +19373,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 317
+                    n.rule = 319
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19278,11 +19432,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 318
+                    n.rule = 320
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
-                r = self.e95_0(p37)
+                r = self.e96_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19377,7 +19531,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 319
+                    n.rule = 321
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19739,7 +19893,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 320
+                    n.rule = 322
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19773,7 +19927,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 321
+                    n.rule = 323
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19850,7 +20004,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 322
+                    n.rule = 324
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19954,7 +20108,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 323
+                    n.rule = 325
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -20005,7 +20159,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 324
+                    n.rule = 326
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -20037,7 +20191,7 @@ class CardParser:
                 q += 3
                 p51 = q
                 res52.append(v)
-                r = self.e96_0(p51)
+                r = self.e97_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20073,7 +20227,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 325
+                    n.rule = 327
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -20093,7 +20247,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 326
+                    n.rule = 328
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -20132,13 +20286,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 327
+                    n.rule = 329
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 328
+                    n.rule = 330
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -20163,7 +20317,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 329
+                    n.rule = 331
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -20191,13 +20345,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 330
+                    n.rule = 332
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 331
+                    n.rule = 333
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -20264,13 +20418,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 332
+                    n.rule = 334
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 333
+                    n.rule = 335
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20295,7 +20449,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 334
+                    n.rule = 336
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -20326,13 +20480,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 335
+                    n.rule = 337
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 336
+                    n.rule = 338
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20413,7 +20567,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 337
+                    n.rule = 339
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20757,13 +20911,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 338
+                    n.rule = 340
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 339
+                    n.rule = 341
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20788,7 +20942,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 340
+                    n.rule = 342
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20880,7 +21034,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 341
+                    n.rule = 343
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20911,13 +21065,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 342
+                    n.rule = 344
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 343
+                    n.rule = 345
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20956,7 +21110,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 344
+                    n.rule = 346
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20973,11 +21127,11 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 345
+                    n.rule = 347
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
-                r = self.e97_0(p91)
+                r = self.e98_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21013,7 +21167,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 346
+                    n.rule = 348
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -21044,13 +21198,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 347
+                    n.rule = 349
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 348
+                    n.rule = 350
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21059,27 +21213,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e54_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 349
-        return q, n
 
     def e55_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -21099,10 +21232,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 350
+        n.rule = 351
         return q, n
 
-    def e56_1(self, p: int) -> Any:
+    def e56_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 352
+        return q, n
+
+    def e57_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -21120,7 +21274,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e98_1(p1)
+                r = self.e99_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21131,7 +21285,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 351
+                    n.rule = 353
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21185,13 +21339,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 352
+                    n.rule = 354
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 353
+                    n.rule = 355
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21238,13 +21392,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 354
+                    n.rule = 356
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 355
+                    n.rule = 357
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21291,13 +21445,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 356
+                    n.rule = 358
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 357
+                    n.rule = 359
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21340,10 +21494,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 219
+        n.rule = 221
         return p, n
 
-    def e57_1(self, p: int) -> Any:
+    def e58_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -21363,7 +21517,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e56_1(p1)
+            r = self.e57_1(p1)
             if r is None:
                 p = c
                 break
@@ -21373,7 +21527,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 220
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -21383,10 +21537,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -21426,7 +21580,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 358
+                n.rule = 360
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21473,7 +21627,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 359
+                n.rule = 361
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21503,7 +21657,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 360
+            n.rule = 362
         p = p5
         if res6 and n:
             res.append(n)
@@ -21545,7 +21699,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 361
+                n.rule = 363
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21575,11 +21729,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 362
+            n.rule = 364
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e99_0(p)
+        r = self.e100_0(p)
         if r is None:
             return None
         q, v = r
@@ -21589,10 +21743,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 365
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21657,7 +21811,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e100_0(p1)
+            r = self.e101_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21682,7 +21836,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e101_0(p3)
+            r = self.e102_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21730,7 +21884,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 364
+                n.rule = 366
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21749,7 +21903,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e102_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21779,11 +21933,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 365
+            n.rule = 367
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21817,7 +21971,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e104_0(p11)
+            r = self.e105_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21842,10 +21996,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 366
+        n.rule = 368
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21944,7 +22098,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -21986,17 +22140,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 367
+            n.rule = 369
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 368
+        n.rule = 370
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22037,10 +22191,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 371
         return p, n
 
-    def e62_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22082,13 +22236,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 370
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 371
+                n.rule = 373
             q = p1
             v = n if res2 else None
             p = q
@@ -22099,10 +22253,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 374
         return p, n
 
-    def e63_0(self, p: int) -> Any:
+    def e64_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22156,7 +22310,7 @@ class CardParser:
                 break
         return None
 
-    def e64_0(self, p: int) -> Any:
+    def e65_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22197,7 +22351,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22270,69 +22424,15 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 374
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 375
+        n.rule = 377
         return p, n
-
-    def e65_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e66_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -22389,6 +22489,60 @@ class CardParser:
         return None
 
     def e67_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e68_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22429,7 +22583,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22485,7 +22639,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 377
+            n.rule = 379
         p = p1
         if res2 and n:
             res.append(n)
@@ -22612,7 +22766,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22685,17 +22839,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 379
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
-    def e68_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22749,7 +22903,7 @@ class CardParser:
                 break
         return None
 
-    def e69_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22803,7 +22957,7 @@ class CardParser:
                 break
         return None
 
-    def e70_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22844,7 +22998,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22903,7 +23057,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 382
+                n.rule = 384
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22922,14 +23076,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e106_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e107_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -22986,7 +23140,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 383
+                n.rule = 385
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22996,10 +23150,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 386
         return p, n
 
-    def e71_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23218,20 +23372,10 @@ class CardParser:
                 break
         return None
 
-    def e72_0(self, p: int) -> Any:
+    def e73_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e108_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e109_0(p)
             if r is None:
@@ -23242,24 +23386,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e73_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e110_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -23271,6 +23399,32 @@ class CardParser:
         return None
 
     def e74_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e111_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e112_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e75_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23288,43 +23442,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 385
+        n.rule = 387
         return q, n
-
-    def e75_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 386
-        return p, n
 
     def e76_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -23358,10 +23477,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 388
         return p, n
 
     def e77_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 389
+        return p, n
+
+    def e78_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23393,10 +23547,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 390
         return p, n
 
-    def e78_0(self, p: int) -> Any:
+    def e79_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -23419,7 +23573,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e112_0(p1)
+            r = self.e113_0(p1)
             if r is None:
                 p = c
                 break
@@ -23431,23 +23585,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e79_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e113_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e80_0(self, p: int) -> Any:
@@ -23468,6 +23605,23 @@ class CardParser:
         return p, res
 
     def e81_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e115_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e82_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23726,13 +23880,13 @@ class CardParser:
                 break
         return None
 
-    def e82_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -23743,7 +23897,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e83_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23761,10 +23915,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 391
         return q, n
 
-    def e84_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23859,7 +24013,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 390
+                    n.rule = 392
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23898,7 +24052,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 391
+                    n.rule = 393
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23946,7 +24100,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 392
+                    n.rule = 394
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23971,7 +24125,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 393
+                    n.rule = 395
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24010,7 +24164,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 396
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24037,7 +24191,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e116_0(p15)
+                r = self.e117_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24082,7 +24236,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 395
+                    n.rule = 397
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24129,7 +24283,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 396
+                    n.rule = 398
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24149,7 +24303,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 397
+                    n.rule = 399
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24176,7 +24330,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 398
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24210,7 +24364,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 397
+                    n.rule = 399
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24237,7 +24391,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 399
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24257,7 +24411,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 397
+                    n.rule = 399
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24284,7 +24438,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 400
+                    n.rule = 402
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24318,7 +24472,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 397
+                    n.rule = 399
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24345,7 +24499,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 401
+                    n.rule = 403
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24379,7 +24533,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 397
+                    n.rule = 399
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24406,7 +24560,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 402
+                    n.rule = 404
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24440,14 +24594,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 397
+                    n.rule = 399
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e85_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24488,10 +24642,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
-    def e86_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24509,7 +24663,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e117_0(p1)
+                r = self.e118_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24541,7 +24695,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e118_0(p3)
+                r = self.e119_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24585,7 +24739,7 @@ class CardParser:
                 break
         return None
 
-    def e87_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24639,7 +24793,7 @@ class CardParser:
                 break
         return None
 
-    def e88_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24692,7 +24846,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 404
+                    n.rule = 406
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24731,7 +24885,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 405
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
@@ -24759,7 +24913,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24829,7 +24983,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 408
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24838,14 +24992,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24864,7 +25018,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24897,7 +25051,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 407
+                n.rule = 409
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24907,7 +25061,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 408
+        n.rule = 410
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24939,14 +25093,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 409
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 410
+        n.rule = 412
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24965,14 +25119,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 411
+                n.rule = 413
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24990,11 +25144,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 412
+            n.rule = 414
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25004,7 +25158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 413
+        n.rule = 415
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25108,14 +25262,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 414
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 415
+        n.rule = 417
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25147,12 +25301,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e125_0(p)
+            r = self.e126_0(p)
             if r is None:
                 break
             q, v = r
@@ -25179,7 +25333,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 417
+            n.rule = 419
         p = p3
         if res4 and n:
             res.append(n)
@@ -25214,17 +25368,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 418
+            n.rule = 420
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e126_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e127_0(p)
         if r is None:
             return None
@@ -25246,6 +25393,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e130_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25261,7 +25415,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e130_0(p7)
+            r = self.e131_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25305,7 +25459,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 419
+                n.rule = 421
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25313,7 +25467,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e131_0(p)
+            r = self.e132_0(p)
             if r is None:
                 break
             q, v = r
@@ -25324,7 +25478,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 422
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25345,7 +25499,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -25355,7 +25509,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 423
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25374,14 +25528,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 424
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25399,11 +25553,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 425
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -25411,7 +25565,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e135_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -25422,7 +25576,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 426
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25441,21 +25595,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 425
+                n.rule = 427
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25465,7 +25619,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25521,7 +25675,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25537,7 +25691,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 428
+                n.rule = 430
             q = p3
             v = n if res4 else None
             p = q
@@ -25547,7 +25701,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 429
+        n.rule = 431
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25579,7 +25733,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
@@ -25595,7 +25749,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25617,7 +25771,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 433
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25649,7 +25803,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 432
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25665,7 +25819,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 433
+                n.rule = 435
             q = p3
             v = n if res4 else None
             p = q
@@ -25684,7 +25838,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25694,7 +25848,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 436
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25726,14 +25880,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e140_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25804,7 +25958,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e141_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25813,7 +25967,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e142_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -25824,7 +25978,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 438
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25868,7 +26022,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 437
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25960,14 +26114,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 438
+            n.rule = 440
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 439
+        n.rule = 441
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25999,7 +26153,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26030,7 +26184,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e144_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26063,7 +26217,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 441
+            n.rule = 443
         p = p5
         if res6 and n:
             res.append(n)
@@ -26078,11 +26232,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 442
+            n.rule = 444
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -26092,7 +26246,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e145_0(p9)
+            r = self.e146_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26150,7 +26304,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -26168,12 +26322,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 443
+            n.rule = 445
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e147_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -26184,7 +26338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26216,7 +26370,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26282,7 +26436,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 446
+                n.rule = 448
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26305,7 +26459,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 447
+                    n.rule = 449
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26378,7 +26532,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 448
+        n.rule = 450
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26410,7 +26564,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26429,7 +26583,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 452
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26486,14 +26640,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 451
+                n.rule = 453
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26523,7 +26677,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 454
         p = p3
         if res4 and n:
             res.append(n)
@@ -26562,7 +26716,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 455
         p = p5
         if res6 and n:
             res.append(n)
@@ -26581,7 +26735,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26602,7 +26756,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26620,7 +26774,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26700,14 +26854,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 456
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26739,7 +26893,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26754,11 +26908,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 459
+            n.rule = 461
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26788,14 +26942,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 462
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 463
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26827,7 +26981,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26843,7 +26997,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 463
+                n.rule = 465
             q = p3
             v = n if res4 else None
             p = q
@@ -26862,7 +27016,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26920,7 +27074,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 466
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26952,7 +27106,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -26968,7 +27122,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26990,7 +27144,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27022,7 +27176,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27038,7 +27192,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 468
+                n.rule = 470
             q = p3
             v = n if res4 else None
             p = q
@@ -27071,7 +27225,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 469
+                n.rule = 471
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27086,11 +27240,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 470
+                n.rule = 472
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e153_0(p5)
+            r = self.e154_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27150,7 +27304,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 471
+                n.rule = 473
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27160,7 +27314,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 474
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27240,7 +27394,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -27259,7 +27413,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 474
+        n.rule = 476
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27291,14 +27445,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 478
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27317,14 +27471,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 477
+                n.rule = 479
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27342,7 +27496,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 478
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
@@ -27357,14 +27511,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 479
+            n.rule = 481
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 482
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27396,7 +27550,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27450,7 +27604,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 482
+                n.rule = 484
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27460,7 +27614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 485
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27492,14 +27646,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 487
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27555,14 +27709,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 489
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27594,14 +27748,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27633,7 +27787,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27648,11 +27802,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 491
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27682,14 +27836,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 492
+            n.rule = 494
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27698,7 +27852,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27728,14 +27882,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 497
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27791,7 +27945,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -27867,7 +28021,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27901,7 +28055,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27933,11 +28087,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27947,7 +28101,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 501
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27979,7 +28133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -27998,7 +28152,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e159_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28095,7 +28249,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28104,7 +28258,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28150,7 +28304,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e161_0(p1)
+            r = self.e162_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28175,7 +28329,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 504
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28195,11 +28349,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28222,14 +28376,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 504
+            n.rule = 506
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28249,11 +28403,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28284,7 +28438,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28343,14 +28497,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 507
+            n.rule = 509
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28373,7 +28527,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 511
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28392,14 +28546,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -28420,7 +28574,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 510
+                n.rule = 512
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28439,7 +28593,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e167_0(p9)
+                r = self.e168_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28455,10 +28609,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 513
         return p, n
 
-    def e89_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28545,10 +28699,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
-    def e90_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28622,7 +28776,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e168_0(p1)
+                r = self.e169_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28647,7 +28801,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 513
+                    n.rule = 515
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28675,12 +28829,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 516
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28708,19 +28862,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 515
+                    n.rule = 517
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e91_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28774,7 +28928,7 @@ class CardParser:
                 break
         return None
 
-    def e92_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -28817,10 +28971,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 516
+        n.rule = 518
         return p, n
 
-    def e93_0(self, p: int) -> Any:
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28904,7 +29058,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28925,7 +29079,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28946,7 +29100,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28969,7 +29123,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28992,14 +29146,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e94_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29053,7 +29207,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29147,7 +29301,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 518
+                    n.rule = 520
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29166,7 +29320,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e169_0(p3)
+                r = self.e170_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29177,7 +29331,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 518
+                    n.rule = 520
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29255,18 +29409,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 519
+                    n.rule = 521
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 520
+                    n.rule = 522
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29293,7 +29447,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 521
+                    n.rule = 523
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29313,12 +29467,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 522
+                    n.rule = 524
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29333,7 +29487,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29348,7 +29502,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29360,7 +29514,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e170_0(p15)
+                    r = self.e171_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29431,7 +29585,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 523
+                    n.rule = 525
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29462,18 +29616,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 524
+                    n.rule = 526
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 525
+                    n.rule = 527
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29517,18 +29671,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 526
+                    n.rule = 528
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 527
+                    n.rule = 529
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29543,7 +29697,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29612,18 +29766,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 528
+                    n.rule = 530
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 529
+                    n.rule = 531
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29632,7 +29786,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e171_0(p29)
+                r = self.e172_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29662,18 +29816,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 530
+                    n.rule = 532
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 531
+                    n.rule = 533
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29688,14 +29842,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29745,7 +29899,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 532
+                    n.rule = 534
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29770,7 +29924,7 @@ class CardParser:
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29824,7 +29978,7 @@ class CardParser:
                 break
         return None
 
-    def e98_1(self, p: int) -> Any:
+    def e99_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29865,7 +30019,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 535
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29963,7 +30117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 534
+                    n.rule = 536
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29988,18 +30142,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 537
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 536
+                    n.rule = 538
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30029,7 +30183,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 538
+                    n.rule = 540
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30074,7 +30228,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 541
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30150,12 +30304,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 540
+                    n.rule = 542
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30182,7 +30336,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 543
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30241,7 +30395,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 542
+                    n.rule = 544
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30263,18 +30417,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 543
+                    n.rule = 545
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 544
+                    n.rule = 546
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30304,7 +30458,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 545
+                    n.rule = 547
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30323,7 +30477,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e172_0(p21)
+                    r = self.e173_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30331,7 +30485,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e173_0(p21)
+                r = self.e174_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30342,12 +30496,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 546
+                    n.rule = 548
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30377,7 +30531,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 547
+                    n.rule = 549
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30402,11 +30556,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 548
+                    n.rule = 550
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e174_0(p25)
+                r = self.e175_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30415,7 +30569,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e175_0(p25)
+                r = self.e176_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30437,18 +30591,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 549
+                    n.rule = 551
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 550
+                    n.rule = 552
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30478,12 +30632,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 551
+                    n.rule = 553
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e176_0(p33)
+                    r = self.e177_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30504,11 +30658,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 552
+                    n.rule = 554
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e177_0(p33)
+                r = self.e178_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30520,7 +30674,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e178_0(p39)
+                    r = self.e179_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30556,19 +30710,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 553
+                    n.rule = 555
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30599,7 +30753,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 554
+                n.rule = 556
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30609,7 +30763,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30627,10 +30781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 555
+        n.rule = 557
         return q, n
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30648,10 +30802,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 556
+        n.rule = 558
         return q, n
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30680,7 +30834,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 559
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30692,7 +30846,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e179_0(p3) is None:
+                if self.e180_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30709,7 +30863,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 560
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30720,7 +30874,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30751,7 +30905,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 559
+                n.rule = 561
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30761,7 +30915,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30806,7 +30960,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 560
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30837,7 +30991,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 563
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30896,7 +31050,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 562
+                    n.rule = 564
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31034,7 +31188,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 563
+                        n.rule = 565
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -31068,7 +31222,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 564
+                    n.rule = 566
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -31149,7 +31303,7 @@ class CardParser:
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31167,7 +31321,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e181_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31262,7 +31416,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 567
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31351,7 +31505,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 568
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31371,7 +31525,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 567
+                    n.rule = 569
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31426,13 +31580,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 567
+                    n.rule = 569
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31457,7 +31611,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e181_0(p1)
+                r = self.e182_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31469,7 +31623,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e182_0(p3)
+                    r = self.e183_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31512,7 +31666,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 569
+                    n.rule = 571
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31551,7 +31705,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 572
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31582,7 +31736,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e183_0(p9)
+                    r = self.e184_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31594,12 +31748,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 571
+                    n.rule = 573
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31668,18 +31822,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 573
+                    n.rule = 575
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 574
+                    n.rule = 576
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31720,18 +31874,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 575
+                    n.rule = 577
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 578
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31772,18 +31926,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 577
+                    n.rule = 579
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 578
+                    n.rule = 580
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31883,7 +32037,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 579
+                    n.rule = 581
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31931,12 +32085,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 580
+                    n.rule = 582
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32015,7 +32169,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e184_0(p27)
+                r = self.e185_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32026,12 +32180,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 581
+                    n.rule = 583
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32082,7 +32236,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e185_0(p29)
+                r = self.e186_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32093,12 +32247,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 582
+                    n.rule = 584
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32246,7 +32400,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 583
+                    n.rule = 585
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32266,12 +32420,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 584
+                    n.rule = 586
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32395,7 +32549,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e186_0(p37)
+                    r = self.e187_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32431,12 +32585,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 585
+                    n.rule = 587
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32491,18 +32645,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 586
+                    n.rule = 588
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 587
+                    n.rule = 589
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32557,18 +32711,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 588
+                    n.rule = 590
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 589
+                    n.rule = 591
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32693,18 +32847,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 590
+                    n.rule = 592
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 591
+                    n.rule = 593
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32713,7 +32867,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e187_0(p51)
+                r = self.e188_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32749,7 +32903,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 592
+                    n.rule = 594
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32769,12 +32923,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 593
+                    n.rule = 595
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32783,7 +32937,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e188_0(p55)
+                r = self.e189_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32805,7 +32959,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 594
+                    n.rule = 596
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32911,18 +33065,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 595
+                    n.rule = 597
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 596
+                    n.rule = 598
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32931,7 +33085,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e189_0(p61)
+                r = self.e190_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32940,7 +33094,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e190_0(p61)
+                r = self.e191_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32951,12 +33105,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 597
+                    n.rule = 599
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32965,7 +33119,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e191_0(p63)
+                r = self.e192_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32974,7 +33128,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e192_0(p63)
+                r = self.e193_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32985,12 +33139,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 598
+                    n.rule = 600
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33087,7 +33241,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 599
+                    n.rule = 601
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33122,7 +33276,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 600
+                        n.rule = 602
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33157,7 +33311,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e193_0(p65)
+                r = self.e194_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33168,12 +33322,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 601
+                    n.rule = 603
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33326,18 +33480,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 602
+                    n.rule = 604
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 603
+                    n.rule = 605
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33406,18 +33560,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 604
+                    n.rule = 606
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 605
+                    n.rule = 607
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33468,7 +33622,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e194_0(p81)
+                r = self.e195_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33509,18 +33663,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 606
+                    n.rule = 608
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 607
+                    n.rule = 609
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33701,18 +33855,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 608
+                    n.rule = 610
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 609
+                    n.rule = 611
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33809,18 +33963,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 610
+                    n.rule = 612
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 611
+                    n.rule = 613
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33898,7 +34052,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 612
+                    n.rule = 614
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33918,12 +34072,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 613
+                    n.rule = 615
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34029,7 +34183,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 614
+                    n.rule = 616
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34049,12 +34203,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 615
+                    n.rule = 617
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34118,7 +34272,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 616
+                    n.rule = 618
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34194,12 +34348,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 617
+                    n.rule = 619
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34239,7 +34393,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e195_0(p107)
+                    r = self.e196_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34289,7 +34443,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e196_0(p105)
+                r = self.e197_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34339,18 +34493,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 618
+                    n.rule = 620
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 619
+                    n.rule = 621
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34464,11 +34618,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 620
+                    n.rule = 622
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e197_0(p111)
+                r = self.e198_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34479,12 +34633,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 621
+                    n.rule = 623
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34567,18 +34721,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 622
+                    n.rule = 624
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 623
+                    n.rule = 625
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34661,18 +34815,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 624
+                    n.rule = 626
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 625
+                    n.rule = 627
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34727,18 +34881,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 626
+                    n.rule = 628
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 627
+                    n.rule = 629
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34747,7 +34901,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e198_0(p127)
+                r = self.e199_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34769,25 +34923,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 628
+                    n.rule = 630
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 629
+                    n.rule = 631
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 574
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34821,7 +34975,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 630
+                    n.rule = 632
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34851,7 +35005,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 631
+                    n.rule = 633
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34876,7 +35030,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 634
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34907,7 +35061,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 633
+                    n.rule = 635
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34932,7 +35086,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 634
+                    n.rule = 636
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34968,7 +35122,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 635
+                n.rule = 637
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34979,7 +35133,7 @@ class CardParser:
             break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35022,10 +35176,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 638
         return p, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35043,10 +35197,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 639
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35064,10 +35218,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35085,10 +35239,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35106,10 +35260,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 642
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35141,76 +35295,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 643
         return p, n
-
-    def e113_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e199_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e200_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e201_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e202_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -35226,9 +35312,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e203_0(p)
+                r = self.e200_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35239,9 +35325,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e204_0(p)
+                r = self.e201_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e202_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35255,6 +35367,48 @@ class CardParser:
         return None
 
     def e115_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e204_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e205_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35286,7 +35440,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e205_0(p1)
+                r = self.e206_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35304,7 +35458,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e206_0(p3)
+                r = self.e207_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35313,11 +35467,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e207_0(p3) is None:
+                if self.e208_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e208_0(p3)
+                r = self.e209_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35333,7 +35487,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35374,10 +35528,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 644
         return p, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35395,10 +35549,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 645
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35416,10 +35570,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 646
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35437,7 +35591,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e210_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35560,7 +35714,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35596,7 +35750,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 647
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35640,7 +35794,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35671,7 +35825,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 648
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35716,7 +35870,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 647
+                    n.rule = 649
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35748,7 +35902,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e210_0(p5)
+                r = self.e211_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35764,7 +35918,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35798,7 +35952,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 648
+                    n.rule = 650
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35821,7 +35975,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 651
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35831,7 +35985,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35885,7 +36039,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35939,7 +36093,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35957,10 +36111,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 652
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35978,10 +36132,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 653
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36009,10 +36163,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 652
+        n.rule = 654
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36044,10 +36198,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 653
+        n.rule = 655
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36101,7 +36255,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36142,10 +36296,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 656
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36204,7 +36358,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 657
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36270,7 +36424,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 656
+                    n.rule = 658
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36280,7 +36434,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36298,7 +36452,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36372,7 +36526,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e213_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36430,7 +36584,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 657
+                    n.rule = 659
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36456,11 +36610,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 658
+                    n.rule = 660
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e213_0(p7)
+                r = self.e214_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36476,7 +36630,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36529,7 +36683,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 659
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36539,7 +36693,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36593,7 +36747,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36611,7 +36765,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36654,7 +36808,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36664,7 +36818,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36718,7 +36872,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36749,7 +36903,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36768,7 +36922,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e215_0(p1)
+                    r = self.e216_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36840,7 +36994,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 664
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36883,7 +37037,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36894,7 +37048,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 663
+                    n.rule = 665
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36917,7 +37071,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e217_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36928,14 +37082,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 663
+                    n.rule = 665
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37006,7 +37160,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 666
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37023,7 +37177,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e218_0(p)
+            r = self.e219_0(p)
             if r is None:
                 break
             q, v = r
@@ -37054,14 +37208,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e219_0(p3)
+            r = self.e220_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37098,7 +37252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 666
+        n.rule = 668
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37138,7 +37292,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 667
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
@@ -37157,10 +37311,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 668
+        n.rule = 670
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37178,7 +37332,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37242,14 +37396,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 671
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e221_0(p7)
+                    r = self.e222_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37290,7 +37444,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37308,10 +37462,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 672
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37329,7 +37483,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37403,7 +37557,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37433,7 +37587,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37451,7 +37605,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37497,7 +37651,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37555,7 +37709,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37573,10 +37727,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 673
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37599,7 +37753,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e226_0(p1)
+            r = self.e227_0(p1)
             if r is None:
                 p = c
                 break
@@ -37607,7 +37761,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e228_0(p1)
             if r is None:
                 p = c
                 break
@@ -37621,7 +37775,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37639,10 +37793,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 674
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37660,7 +37814,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37692,7 +37846,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37824,18 +37978,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 675
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37871,7 +38025,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 676
+                    n.rule = 678
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37891,12 +38045,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 679
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37932,7 +38086,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 678
+                    n.rule = 680
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37952,19 +38106,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 679
+                    n.rule = 681
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37982,7 +38136,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 682
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38014,12 +38168,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38039,19 +38193,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38105,7 +38259,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38159,7 +38313,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38213,7 +38367,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38247,7 +38401,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38291,7 +38445,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 687
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38302,7 +38456,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38374,7 +38528,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38428,7 +38582,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38482,7 +38636,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38536,7 +38690,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38651,7 +38805,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38710,7 +38864,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 687
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38749,7 +38903,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38764,7 +38918,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e230_0(p)
+            r = self.e231_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38790,7 +38944,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 688
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38800,7 +38954,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38867,7 +39021,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38912,7 +39066,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 690
+                    n.rule = 692
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38979,7 +39133,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38997,10 +39151,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 693
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39053,7 +39207,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39077,7 +39231,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 693
+                    n.rule = 695
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39087,7 +39241,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39105,10 +39259,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 696
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39162,7 +39316,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39216,7 +39370,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39270,7 +39424,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39301,7 +39455,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 697
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39331,7 +39485,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 696
+                        n.rule = 698
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39357,7 +39511,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 697
+                n.rule = 699
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39367,7 +39521,7 @@ class CardParser:
             break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39410,10 +39564,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 700
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39454,10 +39608,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 701
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39475,7 +39629,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 702
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39493,17 +39647,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 702
+        n.rule = 704
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39582,14 +39736,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e231_0(p3)
+            r = self.e232_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39614,10 +39768,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 706
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39635,7 +39789,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 707
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39663,7 +39817,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
@@ -39678,12 +39832,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 707
+            n.rule = 709
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e232_0(p)
+            r = self.e233_0(p)
             if r is None:
                 break
             q, v = r
@@ -39694,10 +39848,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 710
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39731,7 +39885,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e233_0(p)
+            r = self.e234_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39762,7 +39916,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_1(p1)
+                r = self.e235_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39778,7 +39932,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39839,7 +39993,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39916,7 +40070,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39980,7 +40134,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40037,7 +40191,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e235_1(p21)
+                r = self.e236_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40081,7 +40235,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40158,7 +40312,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40264,7 +40418,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40335,7 +40489,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e236_1(p41)
+                r = self.e237_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40379,14 +40533,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40404,10 +40558,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 712
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40448,10 +40602,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 713
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40505,7 +40659,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40559,7 +40713,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40577,7 +40731,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40645,7 +40799,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40686,10 +40840,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 714
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40707,10 +40861,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 715
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40737,7 +40891,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40755,10 +40909,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 716
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40812,7 +40966,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40830,10 +40984,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 717
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40864,7 +41018,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40931,14 +41085,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 717
+                n.rule = 719
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e238_0(p9)
+                r = self.e239_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40978,50 +41132,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e184_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 718
-        return p, n
 
     def e185_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -41064,7 +41174,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
+        return p, n
+
+    def e186_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 721
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41104,12 +41258,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 722
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41129,19 +41283,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 724
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41159,10 +41313,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 725
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41278,7 +41432,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 726
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41293,100 +41447,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 726
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e188_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -41485,6 +41547,98 @@ class CardParser:
         return None
 
     def e190_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41525,10 +41679,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41582,7 +41736,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41623,10 +41777,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41680,7 +41834,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41716,7 +41870,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 727
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41760,7 +41914,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41778,10 +41932,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 730
         return q, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41835,7 +41989,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41889,7 +42043,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41943,7 +42097,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41975,10 +42129,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42000,10 +42154,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42025,10 +42179,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42058,80 +42212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
-        return p, n
-
-    def e203_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 733
-        return p, n
-
-    def e204_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 734
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42166,7 +42250,77 @@ class CardParser:
         n.rule = 735
         return p, n
 
+    def e205_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 736
+        return p, n
+
     def e206_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 737
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42196,10 +42350,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 738
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42237,7 +42391,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42269,10 +42423,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42290,10 +42444,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 740
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42322,7 +42476,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42344,7 +42498,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 740
+                n.rule = 742
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42431,17 +42585,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 741
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42459,10 +42613,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 745
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42511,10 +42665,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42537,7 +42691,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e239_0(p1)
+            r = self.e240_0(p1)
             if r is None:
                 p = c
                 break
@@ -42551,7 +42705,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42569,10 +42723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42601,7 +42755,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42656,12 +42810,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e240_0(p5)
+                    r = self.e241_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42671,13 +42825,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 748
+                    n.rule = 750
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42737,13 +42891,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 753
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42784,7 +42938,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42815,20 +42969,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 753
+                    n.rule = 755
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 751
+                    n.rule = 753
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42864,7 +43018,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42923,7 +43077,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 757
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42982,7 +43136,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 756
+                    n.rule = 758
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43049,7 +43203,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43083,7 +43237,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43111,7 +43265,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 760
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43121,7 +43275,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43139,10 +43293,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43160,10 +43314,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 762
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43181,10 +43335,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43202,28 +43356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43244,7 +43377,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 765
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43258,14 +43391,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43286,10 +43419,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
     def e226_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 768
+        return q, n
+
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43343,7 +43497,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43365,10 +43519,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 769
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43386,10 +43540,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 770
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43407,7 +43561,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 771
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43440,7 +43594,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43461,14 +43615,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43486,10 +43640,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 773
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43507,10 +43661,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 774
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43569,7 +43723,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43665,7 +43819,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43678,7 +43832,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e241_0(p9)
+                r = self.e242_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43722,7 +43876,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43740,10 +43894,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e235_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43775,7 +43929,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 226
+        n.rule = 228
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -43826,7 +43980,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e242_1(p)
+            r = self.e243_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44122,7 +44276,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e243_1(p23)
+                    r = self.e244_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -44210,7 +44364,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 218
+                    n.rule = 220
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -44237,16 +44391,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e244_1(p1) is None:
-                break
-            while True:
-                r = self.e245_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e245_1(p1) is None:
                 break
             while True:
                 r = self.e246_1(p1)
@@ -44267,9 +44412,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e248_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e248_1(p3)
+                r = self.e249_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44291,7 +44445,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e249_1(p5)
+                    r = self.e250_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44307,14 +44461,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e250_1(p7)
+                r = self.e251_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e251_1(p7)
+                r = self.e252_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44324,7 +44478,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e252_1(p1)
+            r = self.e253_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44334,7 +44488,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e253_1(p)
+        r = self.e254_1(p)
         if r is None:
             return None
         q, v = r
@@ -44344,9 +44498,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e254_1(p9) is None:
+            if self.e255_1(p9) is None:
                 break
-            r = self.e255_1(p9)
+            r = self.e256_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44373,7 +44527,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 281
+                    n.rule = 283
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -44383,7 +44537,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e256_1(p13)
+                r = self.e257_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44418,7 +44572,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e257_1(p9)
+                r = self.e258_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44440,7 +44594,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 282
+                    n.rule = 284
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44459,7 +44613,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e258_1(p19)
+                    r = self.e259_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44473,7 +44627,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e259_1(p9)
+                r = self.e260_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44515,7 +44669,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 283
+                    n.rule = 285
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44528,10 +44682,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 284
+        n.rule = 286
         return p, n
 
-    def e235_1(self, p: int) -> Any:
+    def e236_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44584,7 +44738,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 286
+                    n.rule = 288
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44594,7 +44748,7 @@ class CardParser:
                 break
         return None
 
-    def e236_1(self, p: int) -> Any:
+    def e237_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44647,7 +44801,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 287
+                    n.rule = 289
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44721,18 +44875,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44787,18 +44941,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 779
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 780
+                    n.rule = 782
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44825,18 +44979,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 781
+                    n.rule = 783
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 782
+                    n.rule = 784
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44877,18 +45031,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 783
+                    n.rule = 785
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 784
+                    n.rule = 786
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44915,18 +45069,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 785
+                    n.rule = 787
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 786
+                    n.rule = 788
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44953,14 +45107,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 787
+                    n.rule = 789
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e260_0(p25)
+                    r = self.e261_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -44984,12 +45138,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 788
+                    n.rule = 790
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45030,7 +45184,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 789
+                    n.rule = 791
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45060,7 +45214,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 790
+                        n.rule = 792
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45069,12 +45223,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 791
+                    n.rule = 793
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45118,18 +45272,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 792
+                    n.rule = 794
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 793
+                    n.rule = 795
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45198,18 +45352,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 794
+                    n.rule = 796
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 795
+                    n.rule = 797
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45278,18 +45432,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 796
+                    n.rule = 798
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 797
+                    n.rule = 799
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45344,7 +45498,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 798
+                    n.rule = 800
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45421,7 +45575,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e261_0(p51)
+                    r = self.e262_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45457,12 +45611,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 799
+                    n.rule = 801
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45486,7 +45640,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e262_0(p53)
+                    r = self.e263_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45512,7 +45666,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 800
+                    n.rule = 802
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45550,7 +45704,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 801
+                        n.rule = 803
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45559,12 +45713,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 802
+                    n.rule = 804
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45602,7 +45756,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e263_0(p61)
+                    r = self.e264_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45628,25 +45782,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 803
+                    n.rule = 805
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 804
+                    n.rule = 806
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45664,10 +45818,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 807
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45685,10 +45839,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45710,10 +45864,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 807
+        n.rule = 809
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45731,7 +45885,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e265_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45777,7 +45931,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e265_0(p3)
+                r = self.e266_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45821,7 +45975,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45839,10 +45993,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 810
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45860,10 +46014,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 280
+        n.rule = 282
         return q, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45881,10 +46035,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 285
+        n.rule = 287
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46103,20 +46257,10 @@ class CardParser:
                 break
         return None
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e266_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e267_1(p)
             if r is None:
@@ -46127,24 +46271,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e246_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e269_1(p)
             if r is None:
                 p = c
                 break
@@ -46156,6 +46284,32 @@ class CardParser:
         return None
 
     def e247_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e270_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46173,43 +46327,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 385
+        n.rule = 387
         return q, n
-
-    def e248_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 386
-        return p, n
 
     def e249_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -46243,10 +46362,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 388
         return p, n
 
     def e250_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 389
+        return p, n
+
+    def e251_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46278,10 +46432,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 390
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46304,7 +46458,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e270_1(p1)
+            r = self.e271_1(p1)
             if r is None:
                 p = c
                 break
@@ -46316,23 +46470,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e252_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e253_1(self, p: int) -> Any:
@@ -46353,6 +46490,23 @@ class CardParser:
         return p, res
 
     def e254_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e273_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46611,13 +46765,13 @@ class CardParser:
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e273_1(p)
+            r = self.e274_1(p)
             if r is None:
                 p = c
                 break
@@ -46628,7 +46782,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46646,10 +46800,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 391
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46744,7 +46898,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 390
+                    n.rule = 392
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46783,7 +46937,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 391
+                    n.rule = 393
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46831,7 +46985,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 392
+                    n.rule = 394
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46856,7 +47010,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 393
+                    n.rule = 395
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46895,7 +47049,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 396
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46922,7 +47076,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e274_1(p15)
+                r = self.e275_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46967,7 +47121,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 395
+                    n.rule = 397
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47014,7 +47168,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 396
+                    n.rule = 398
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47034,7 +47188,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 397
+                    n.rule = 399
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47061,7 +47215,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 398
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47095,7 +47249,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 397
+                    n.rule = 399
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47122,7 +47276,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 399
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47142,7 +47296,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 397
+                    n.rule = 399
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47169,7 +47323,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 400
+                    n.rule = 402
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47203,7 +47357,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 397
+                    n.rule = 399
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47230,7 +47384,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 401
+                    n.rule = 403
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47264,7 +47418,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 397
+                    n.rule = 399
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47291,7 +47445,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 402
+                    n.rule = 404
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47325,14 +47479,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 397
+                    n.rule = 399
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47373,10 +47527,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47394,7 +47548,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e275_1(p1)
+                r = self.e276_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47426,7 +47580,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e276_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47470,7 +47624,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47488,10 +47642,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 811
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47509,28 +47663,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
-        return q, n
-
-    def e262_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 811
+        n.rule = 812
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47551,10 +47684,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 813
         return q, n
 
     def e264_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 814
+        return q, n
+
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47572,10 +47726,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 815
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47593,7 +47747,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 816
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47626,7 +47780,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47647,7 +47801,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47668,7 +47822,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47689,7 +47843,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47710,7 +47864,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47731,7 +47885,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47768,7 +47922,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47789,7 +47943,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47810,7 +47964,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47831,14 +47985,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47856,10 +48010,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 639
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47877,10 +48031,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47898,10 +48052,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47919,10 +48073,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 642
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47954,76 +48108,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 643
         return p, n
-
-    def e271_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e278_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e279_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e280_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48039,9 +48125,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e281_1(p)
+                r = self.e278_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48052,9 +48138,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e282_1(p)
+                r = self.e279_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e280_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48068,6 +48180,48 @@ class CardParser:
         return None
 
     def e273_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e282_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e283_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48099,7 +48253,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e283_1(p1)
+                r = self.e284_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48117,7 +48271,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_1(p3)
+                r = self.e285_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48126,11 +48280,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e285_1(p3) is None:
+                if self.e286_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e286_1(p3)
+                r = self.e287_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48146,7 +48300,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48187,10 +48341,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 644
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48208,10 +48362,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 645
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48229,10 +48383,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 646
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48264,10 +48418,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48289,10 +48443,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48314,10 +48468,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48347,80 +48501,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
-        return p, n
-
-    def e281_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 733
-        return p, n
-
-    def e282_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 734
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48455,7 +48539,77 @@ class CardParser:
         n.rule = 735
         return p, n
 
+    def e283_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 736
+        return p, n
+
     def e284_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 737
+        return p, n
+
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48485,10 +48639,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 738
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48526,7 +48680,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48558,7 +48712,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
 
@@ -48656,6 +48810,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastFromStmt': _model_class('CastFromStmt', (('zone', True, '1'), ('extra', True, '1')), {'zone': None, 'extra': None}, ()),
     'CastInMainCondition': _model_class('CastInMainCondition', (('main', True, '1'),), {'main': ''}, ()),
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
+    'CastThisTurnCondition': _model_class('CastThisTurnCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
@@ -49008,169 +49163,170 @@ _C202 = CLASSES['EmptyHandCondition']
 _C204 = CLASSES['TotalPowerCondition']
 _C207 = CLASSES['CountersCondition']
 _C209 = CLASSES['ItIsCondition']
-_C212 = CLASSES['PaidCondition']
-_C224 = CLASSES['MoreKeywords']
-_C231 = CLASSES['Mode']
-_C237 = CLASSES['SkipExtraTurnStmt']
-_C240 = CLASSES['CantSearchStmt']
-_C242 = CLASSES['HandSizeStmt']
-_C244 = CLASSES['PreventDamageByStmt']
-_C247 = CLASSES['CostLessIfStmt']
-_C249 = CLASSES['CostReductionStmt']
-_C254 = CLASSES['EntersWithStmt']
-_C257 = CLASSES['AmplifyStmt']
-_C260 = CLASSES['AsTurnedFaceUpStmt']
-_C262 = CLASSES['EntersAsCopyStmt']
-_C263 = CLASSES['CardAltCostStmt']
-_C265 = CLASSES['CardAddCostStmt']
-_C268 = CLASSES['CantActivateStmt']
-_C270 = CLASSES['TopRevealedStmt']
-_C273 = CLASSES['AdditionalLandStmt']
-_C276 = CLASSES['PlayTopStmt']
-_C279 = CLASSES['CardsStaticStmt']
-_C284 = CLASSES['ObjectFilter']
-_C293 = CLASSES['ControlledThing']
-_C300 = CLASSES['MayEffect']
-_C303 = CLASSES['ChooseAmongEffect']
-_C306 = CLASSES['ExtraTurnEffect']
-_C310 = CLASSES['CantCastEffect']
-_C313 = CLASSES['PlayerTopCardActionEffect']
-_C316 = CLASSES['LoseLifeEffect']
-_C319 = CLASSES['PlayerMillEffect']
-_C321 = CLASSES['MayPlayEffect']
-_C323 = CLASSES['BlockRequirementEffect']
-_C326 = CLASSES['TopCardActionEffect']
-_C328 = CLASSES['PayEffect']
-_C331 = CLASSES['NumberedActionEffect']
-_C333 = CLASSES['AttachEffect']
-_C336 = CLASSES['FightEffect']
-_C339 = CLASSES['LookAtTopEffect']
-_C343 = CLASSES['ObjectDamageEffect']
-_C348 = CLASSES['MoveCountersEffect']
-_C351 = CLASSES['KeywordCost']
-_C353 = CLASSES['TypeArg']
-_C355 = CLASSES['QualityArg']
-_C357 = CLASSES['OntoArg']
-_C363 = CLASSES['TriggeredStmt']
-_C366 = CLASSES['ActivatedStmt']
-_C368 = CLASSES['PTDefiningStmt']
-_C371 = CLASSES['SpellKind']
-_C375 = CLASSES['EntersTappedStmt']
-_C378 = CLASSES['CostPerTargetStmt']
-_C380 = CLASSES['UncounterableStmt']
-_C384 = CLASSES['StaticStmt']
-_C397 = CLASSES['ControlClause']
-_C406 = CLASSES['DividedDamageEffect']
-_C408 = CLASSES['DamageEffect']
-_C410 = CLASSES['DestroyEffect']
-_C413 = CLASSES['DrawEffect']
-_C415 = CLASSES['TokenCopyEffect']
-_C420 = CLASSES['TokenEffect']
-_C421 = CLASSES['AddManaEffect']
-_C424 = CLASSES['DiscardEffect']
-_C426 = CLASSES['GainLifeEffect']
-_C429 = CLASSES['GainControlEffect']
-_C431 = CLASSES['ReturnToHandEffect']
-_C434 = CLASSES['ReturnFromGraveyardEffect']
-_C436 = CLASSES['ReturnToBattlefieldEffect']
-_C439 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C444 = CLASSES['SearchEffect']
-_C448 = CLASSES['CounterSpellEffect']
-_C450 = CLASSES['ShuffleEffect']
-_C454 = CLASSES['MillEffect']
-_C457 = CLASSES['PutFromHandEffect']
-_C461 = CLASSES['PutCountersEffect']
-_C464 = CLASSES['PutOnLibraryEffect']
-_C466 = CLASSES['PutIntoZoneEffect']
-_C472 = CLASSES['ExileEffect']
-_C474 = CLASSES['ExileTopEffect']
-_C476 = CLASSES['RegenerateEffect']
-_C480 = CLASSES['PlayerSacrificesEffect']
-_C483 = CLASSES['SacrificeEffect']
-_C485 = CLASSES['UntapEffect']
-_C487 = CLASSES['TapOrUntapEffect']
-_C489 = CLASSES['TapEffect']
-_C493 = CLASSES['RemoveCountersEffect']
-_C495 = CLASSES['DelayedEffect']
-_C497 = CLASSES['PreventEffect']
-_C499 = CLASSES['CastThisEffect']
-_C501 = CLASSES['CopySpellEffect']
-_C502 = CLASSES['NoRegenEffect']
-_C505 = CLASSES['PhaseOutEffect']
-_C508 = CLASSES['NoUntapEffect']
-_C511 = CLASSES['ContinuousEffect']
-_C513 = CLASSES['PlayerRef']
-_C520 = CLASSES['AnyNumberTargets']
-_C522 = CLASSES['AnyTarget']
-_C525 = CLASSES['UpToTargets']
-_C527 = CLASSES['EachPlayers']
-_C529 = CLASSES['ThatRef']
-_C531 = CLASSES['EnchantedRef']
-_C536 = CLASSES['BeginningTrigger']
-_C540 = CLASSES['LastCounterTrigger']
-_C544 = CLASSES['BatchAttackTrigger']
-_C546 = CLASSES['ThisTrigger']
-_C550 = CLASSES['CastTrigger']
-_C553 = CLASSES['YoursTrigger']
-_C567 = CLASSES['ZonePlace']
-_C571 = CLASSES['PTChange']
-_C574 = CLASSES['CantAttackOrBlock']
-_C576 = CLASSES['CantAttack']
-_C578 = CLASSES['CantBlock']
-_C580 = CLASSES['CantBeBlockedByFewer']
-_C581 = CLASSES['CantBeBlockedExcept']
-_C582 = CLASSES['CanBlockOnly']
-_C584 = CLASSES['CantBeTargetedBy']
-_C585 = CLASSES['CantBeTargeted']
-_C587 = CLASSES['CantBeDestroyed']
-_C589 = CLASSES['CantPhaseOut']
-_C591 = CLASSES['PhasesEachUntap']
-_C593 = CLASSES['GainsAbility']
-_C596 = CLASSES['HasKeywordAtManaCost']
-_C597 = CLASSES['HasKeywords']
-_C598 = CLASSES['LosesKeywords']
-_C601 = CLASSES['CombatDamageSteps']
-_C603 = CLASSES['AssignsExcess']
-_C605 = CLASSES['AttacksUntapped']
-_C607 = CLASSES['DoesntUntap']
-_C609 = CLASSES['DamageGainsLife']
-_C611 = CLASSES['DamageIsLethal']
-_C613 = CLASSES['CantBeBlockedBy']
-_C615 = CLASSES['CantBeAttachedBy']
-_C617 = CLASSES['PreventDamageFrom']
-_C619 = CLASSES['AttacksDespite']
-_C621 = CLASSES['MaxBlockers']
-_C623 = CLASSES['AttacksEachCombat']
-_C625 = CLASSES['BlocksEachCombat']
-_C627 = CLASSES['CantBeBlocked']
-_C629 = CLASSES['IsColor']
-_C663 = CLASSES['Duration']
-_C666 = CLASSES['TargetObject']
-_C668 = CLASSES['FromGraveyard']
-_C674 = CLASSES['OntoBattlefield']
-_C677 = CLASSES['IntoHand']
-_C679 = CLASSES['IntoGraveyard']
-_C682 = CLASSES['CostValue']
-_C702 = CLASSES['BackRef']
-_C704 = CLASSES['TargetPlayer']
-_C708 = CLASSES['EachObjects']
-_C721 = CLASSES['QualityRef']
-_C742 = CLASSES['PerTime']
-_C748 = CLASSES['PerObject']
-_C751 = CLASSES['PowerOf']
-_C777 = CLASSES['EntersEvent']
-_C780 = CLASSES['LeavesEvent']
-_C782 = CLASSES['DiesEvent']
-_C784 = CLASSES['AttacksAloneEvent']
-_C786 = CLASSES['AttacksEvent']
-_C788 = CLASSES['BlocksEvent']
-_C791 = CLASSES['BlockedEvent']
-_C793 = CLASSES['PhasesEvent']
-_C795 = CLASSES['TurnedUpEvent']
-_C797 = CLASSES['ExiledThisWayEvent']
-_C799 = CLASSES['TargetedEvent']
-_C802 = CLASSES['DealsDamageEvent']
-_C804 = CLASSES['DealtDamageEvent']
+_C211 = CLASSES['CastThisTurnCondition']
+_C214 = CLASSES['PaidCondition']
+_C226 = CLASSES['MoreKeywords']
+_C233 = CLASSES['Mode']
+_C239 = CLASSES['SkipExtraTurnStmt']
+_C242 = CLASSES['CantSearchStmt']
+_C244 = CLASSES['HandSizeStmt']
+_C246 = CLASSES['PreventDamageByStmt']
+_C249 = CLASSES['CostLessIfStmt']
+_C251 = CLASSES['CostReductionStmt']
+_C256 = CLASSES['EntersWithStmt']
+_C259 = CLASSES['AmplifyStmt']
+_C262 = CLASSES['AsTurnedFaceUpStmt']
+_C264 = CLASSES['EntersAsCopyStmt']
+_C265 = CLASSES['CardAltCostStmt']
+_C267 = CLASSES['CardAddCostStmt']
+_C270 = CLASSES['CantActivateStmt']
+_C272 = CLASSES['TopRevealedStmt']
+_C275 = CLASSES['AdditionalLandStmt']
+_C278 = CLASSES['PlayTopStmt']
+_C281 = CLASSES['CardsStaticStmt']
+_C286 = CLASSES['ObjectFilter']
+_C295 = CLASSES['ControlledThing']
+_C302 = CLASSES['MayEffect']
+_C305 = CLASSES['ChooseAmongEffect']
+_C308 = CLASSES['ExtraTurnEffect']
+_C312 = CLASSES['CantCastEffect']
+_C315 = CLASSES['PlayerTopCardActionEffect']
+_C318 = CLASSES['LoseLifeEffect']
+_C321 = CLASSES['PlayerMillEffect']
+_C323 = CLASSES['MayPlayEffect']
+_C325 = CLASSES['BlockRequirementEffect']
+_C328 = CLASSES['TopCardActionEffect']
+_C330 = CLASSES['PayEffect']
+_C333 = CLASSES['NumberedActionEffect']
+_C335 = CLASSES['AttachEffect']
+_C338 = CLASSES['FightEffect']
+_C341 = CLASSES['LookAtTopEffect']
+_C345 = CLASSES['ObjectDamageEffect']
+_C350 = CLASSES['MoveCountersEffect']
+_C353 = CLASSES['KeywordCost']
+_C355 = CLASSES['TypeArg']
+_C357 = CLASSES['QualityArg']
+_C359 = CLASSES['OntoArg']
+_C365 = CLASSES['TriggeredStmt']
+_C368 = CLASSES['ActivatedStmt']
+_C370 = CLASSES['PTDefiningStmt']
+_C373 = CLASSES['SpellKind']
+_C377 = CLASSES['EntersTappedStmt']
+_C380 = CLASSES['CostPerTargetStmt']
+_C382 = CLASSES['UncounterableStmt']
+_C386 = CLASSES['StaticStmt']
+_C399 = CLASSES['ControlClause']
+_C408 = CLASSES['DividedDamageEffect']
+_C410 = CLASSES['DamageEffect']
+_C412 = CLASSES['DestroyEffect']
+_C415 = CLASSES['DrawEffect']
+_C417 = CLASSES['TokenCopyEffect']
+_C422 = CLASSES['TokenEffect']
+_C423 = CLASSES['AddManaEffect']
+_C426 = CLASSES['DiscardEffect']
+_C428 = CLASSES['GainLifeEffect']
+_C431 = CLASSES['GainControlEffect']
+_C433 = CLASSES['ReturnToHandEffect']
+_C436 = CLASSES['ReturnFromGraveyardEffect']
+_C438 = CLASSES['ReturnToBattlefieldEffect']
+_C441 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C446 = CLASSES['SearchEffect']
+_C450 = CLASSES['CounterSpellEffect']
+_C452 = CLASSES['ShuffleEffect']
+_C456 = CLASSES['MillEffect']
+_C459 = CLASSES['PutFromHandEffect']
+_C463 = CLASSES['PutCountersEffect']
+_C466 = CLASSES['PutOnLibraryEffect']
+_C468 = CLASSES['PutIntoZoneEffect']
+_C474 = CLASSES['ExileEffect']
+_C476 = CLASSES['ExileTopEffect']
+_C478 = CLASSES['RegenerateEffect']
+_C482 = CLASSES['PlayerSacrificesEffect']
+_C485 = CLASSES['SacrificeEffect']
+_C487 = CLASSES['UntapEffect']
+_C489 = CLASSES['TapOrUntapEffect']
+_C491 = CLASSES['TapEffect']
+_C495 = CLASSES['RemoveCountersEffect']
+_C497 = CLASSES['DelayedEffect']
+_C499 = CLASSES['PreventEffect']
+_C501 = CLASSES['CastThisEffect']
+_C503 = CLASSES['CopySpellEffect']
+_C504 = CLASSES['NoRegenEffect']
+_C507 = CLASSES['PhaseOutEffect']
+_C510 = CLASSES['NoUntapEffect']
+_C513 = CLASSES['ContinuousEffect']
+_C515 = CLASSES['PlayerRef']
+_C522 = CLASSES['AnyNumberTargets']
+_C524 = CLASSES['AnyTarget']
+_C527 = CLASSES['UpToTargets']
+_C529 = CLASSES['EachPlayers']
+_C531 = CLASSES['ThatRef']
+_C533 = CLASSES['EnchantedRef']
+_C538 = CLASSES['BeginningTrigger']
+_C542 = CLASSES['LastCounterTrigger']
+_C546 = CLASSES['BatchAttackTrigger']
+_C548 = CLASSES['ThisTrigger']
+_C552 = CLASSES['CastTrigger']
+_C555 = CLASSES['YoursTrigger']
+_C569 = CLASSES['ZonePlace']
+_C573 = CLASSES['PTChange']
+_C576 = CLASSES['CantAttackOrBlock']
+_C578 = CLASSES['CantAttack']
+_C580 = CLASSES['CantBlock']
+_C582 = CLASSES['CantBeBlockedByFewer']
+_C583 = CLASSES['CantBeBlockedExcept']
+_C584 = CLASSES['CanBlockOnly']
+_C586 = CLASSES['CantBeTargetedBy']
+_C587 = CLASSES['CantBeTargeted']
+_C589 = CLASSES['CantBeDestroyed']
+_C591 = CLASSES['CantPhaseOut']
+_C593 = CLASSES['PhasesEachUntap']
+_C595 = CLASSES['GainsAbility']
+_C598 = CLASSES['HasKeywordAtManaCost']
+_C599 = CLASSES['HasKeywords']
+_C600 = CLASSES['LosesKeywords']
+_C603 = CLASSES['CombatDamageSteps']
+_C605 = CLASSES['AssignsExcess']
+_C607 = CLASSES['AttacksUntapped']
+_C609 = CLASSES['DoesntUntap']
+_C611 = CLASSES['DamageGainsLife']
+_C613 = CLASSES['DamageIsLethal']
+_C615 = CLASSES['CantBeBlockedBy']
+_C617 = CLASSES['CantBeAttachedBy']
+_C619 = CLASSES['PreventDamageFrom']
+_C621 = CLASSES['AttacksDespite']
+_C623 = CLASSES['MaxBlockers']
+_C625 = CLASSES['AttacksEachCombat']
+_C627 = CLASSES['BlocksEachCombat']
+_C629 = CLASSES['CantBeBlocked']
+_C631 = CLASSES['IsColor']
+_C665 = CLASSES['Duration']
+_C668 = CLASSES['TargetObject']
+_C670 = CLASSES['FromGraveyard']
+_C676 = CLASSES['OntoBattlefield']
+_C679 = CLASSES['IntoHand']
+_C681 = CLASSES['IntoGraveyard']
+_C684 = CLASSES['CostValue']
+_C704 = CLASSES['BackRef']
+_C706 = CLASSES['TargetPlayer']
+_C710 = CLASSES['EachObjects']
+_C723 = CLASSES['QualityRef']
+_C744 = CLASSES['PerTime']
+_C750 = CLASSES['PerObject']
+_C753 = CLASSES['PowerOf']
+_C779 = CLASSES['EntersEvent']
+_C782 = CLASSES['LeavesEvent']
+_C784 = CLASSES['DiesEvent']
+_C786 = CLASSES['AttacksAloneEvent']
+_C788 = CLASSES['AttacksEvent']
+_C790 = CLASSES['BlocksEvent']
+_C793 = CLASSES['BlockedEvent']
+_C795 = CLASSES['PhasesEvent']
+_C797 = CLASSES['TurnedUpEvent']
+_C799 = CLASSES['ExiledThisWayEvent']
+_C801 = CLASSES['TargetedEvent']
+_C804 = CLASSES['DealsDamageEvent']
+_C806 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -49678,7 +49834,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49686,7 +49842,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49777,7 +49933,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -49858,7 +50014,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 233:  # sentences
+        elif r == 235:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -50686,11 +50842,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 213:  # instead
+        elif r == 215:  # instead
             d['instead'] = True
-        elif r == 214:  # may
+        elif r == 216:  # may
             d['may'] = True
-        elif r == 215:  # effects
+        elif r == 217:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -50699,7 +50855,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50708,7 +50864,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50722,9 +50878,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 349:  # lastinstead
+        elif r == 351:  # lastinstead
             d['lastinstead'] = True
-        elif r == 217:  # insteadcond
+        elif r == 219:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -50733,7 +50889,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 350:  # tailinstead
+        elif r == 352:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50769,15 +50925,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 221:  # args
+        elif r == 223:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -50821,10 +50977,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 225:  # more
+        elif r == 227:  # more
             values = d['more']
             for x in c:
-                values.append(_b224(x, inst, lim, made))
+                values.append(_b226(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50857,7 +51013,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # symbols
+        if r == 228:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50898,10 +51054,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 232:  # modes
+        elif r == 234:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b231(x, inst, lim, made))
+                values.append(_b233(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50942,7 +51098,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 236 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50983,7 +51139,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 280:  # x
+        elif r == 282:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -51003,7 +51159,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51078,9 +51234,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 285:  # onbf
+        elif r == 287:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -51305,7 +51461,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51381,7 +51537,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51421,7 +51577,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51461,7 +51617,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 156:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51541,9 +51697,9 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 286:  # fromhand
+        elif r == 288:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -51587,7 +51743,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 165:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51667,9 +51823,9 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 171:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 287:  # its
+        elif r == 289:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -51751,7 +51907,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 179:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51821,15 +51977,15 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # cant
+        if r == 290:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 289:  # did
+        elif r == 291:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 290:  # dont
+        elif r == 292:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -51865,7 +52021,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 291:  # its
+        if r == 293:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -51947,7 +52103,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52065,7 +52221,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 196:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52101,7 +52257,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 198:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52135,7 +52291,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # things
+        if r == 296:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -52143,8 +52299,8 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 295:
+                    values.append(_b295(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -52255,7 +52411,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 295:  # ormore
+        elif r == 297:  # ormore
             d['ormore'] = True
         elif r == 206:  # counter
             x = c[0]
@@ -52295,7 +52451,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 208:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52305,7 +52461,43 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisTurnCondition (class CastThisTurnCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C211()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 210:  # filter
+            x = c[0]
+            value = _b286(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52321,7 +52513,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C212()
+    inst: Any = _C214()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52329,32 +52521,32 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # subject
+        if r == 298:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 404:  # negated
+        elif r == 406:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 297:  # thatspell
+        elif r == 299:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 210:  # word
+        elif r == 212:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 298 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 300 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 211:  # linked
+        elif r == 213:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -52368,7 +52560,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52384,7 +52576,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C224()
+    inst: Any = _C226()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52392,11 +52584,11 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 222:  # sep
+        if r == 224:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 223:  # use
+        elif r == 225:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -52408,7 +52600,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52424,7 +52616,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C233()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52432,11 +52624,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 230:  # sentences
+        if r == 232:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 358:  # sentences
+        elif r == 360:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52448,7 +52640,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52464,7 +52656,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C239()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52472,11 +52664,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 235:  # who
+        if r == 237:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 236:  # skip
+        elif r == 238:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -52488,7 +52680,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52504,7 +52696,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52512,11 +52704,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # who
+        if r == 240:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 239:  # search
+        elif r == 241:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -52528,7 +52720,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52544,7 +52736,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C244()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52552,7 +52744,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # amount
+        if r == 243:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -52564,7 +52756,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52580,7 +52772,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C244()
+    inst: Any = _C246()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52588,9 +52780,9 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # filter
+        if r == 245:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52600,7 +52792,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52616,7 +52808,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C249()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52624,14 +52816,14 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 245:  # condition
+        if r == 247:  # condition
             x = c[0]
             if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 246:  # cost
+        elif r == 248:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -52643,7 +52835,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52659,7 +52851,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C251()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52667,7 +52859,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # zones
+        if r == 371:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52675,11 +52867,11 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 567:
-                    values.append(_b567(x, inst, lim, made))
+                elif x.rule == 569:
+                    values.append(_b569(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 372:  # spells
+        elif r == 374:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52687,11 +52879,11 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 371:
-                    values.append(_b371(x, inst, lim, made))
+                elif x.rule == 373:
+                    values.append(_b373(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 248:  # amount
+        elif r == 250:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -52703,7 +52895,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52719,7 +52911,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52727,7 +52919,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # condition
+        if r == 252:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -52736,24 +52928,24 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 251:  # amount
+        elif r == 253:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 252:  # counter
+        elif r == 254:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 253:  # word
+        elif r == 255:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 298 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 300 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 373:  # keywords
+        elif r == 375:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52762,7 +52954,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52775,7 +52967,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52791,7 +52983,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C259()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52799,11 +52991,11 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # amount
+        if r == 257:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 256:  # counter
+        elif r == 258:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -52815,7 +53007,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52831,7 +53023,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C262()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52839,11 +53031,11 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 258:  # amount
+        if r == 260:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 259:  # counter
+        elif r == 261:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -52855,7 +53047,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52871,7 +53063,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52879,9 +53071,9 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 261:  # filter
+        if r == 263:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52891,7 +53083,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52907,7 +53099,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C265()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52915,7 +53107,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # parts
+        if r == 378:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52937,7 +53129,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52953,7 +53145,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C267()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52961,7 +53153,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # cost
+        if r == 266:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52973,7 +53165,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52989,7 +53181,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C268()
+    inst: Any = _C270()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52997,11 +53189,11 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 266:  # affected
+        if r == 268:  # affected
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['affected'] = value
-        elif r == 267:  # cantactivate
+        elif r == 269:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -53013,7 +53205,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53029,7 +53221,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53037,7 +53229,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 269:  # revealed
+        if r == 271:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -53049,7 +53241,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53065,7 +53257,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C275()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53073,11 +53265,11 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # count
+        if r == 273:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 272:  # turns
+        elif r == 274:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -53089,7 +53281,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53105,7 +53297,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C276()
+    inst: Any = _C278()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53113,15 +53305,15 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # verb
+        if r == 276:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 275:  # filter
+        elif r == 277:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53131,7 +53323,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53147,7 +53339,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C281()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53155,15 +53347,15 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # affected
+        if r == 279:  # affected
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['affected'] = value
-        elif r == 278:  # offbf
+        elif r == 280:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 381:  # parts
+        elif r == 383:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53172,7 +53364,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 574 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53185,7 +53377,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53201,7 +53393,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C284()
+    inst: Any = _C286()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53209,79 +53401,69 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # other
+        if r == 639:  # other
             d['other'] = True
-        elif r == 638:  # another
+        elif r == 640:  # another
             d['another'] = True
-        elif r == 639:  # facedown
+        elif r == 641:  # facedown
             d['facedown'] = True
-        elif r == 640:  # faceup
+        elif r == 642:  # faceup
             d['faceup'] = True
-        elif r == 385:  # exiled
+        elif r == 387:  # exiled
             d['exiled'] = True
-        elif r == 386:  # combat
+        elif r == 388:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 387:  # combat
+        elif r == 389:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 388:  # states
+        elif r == 390:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 641:  # states
+        elif r == 643:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # nons
+        elif r == 731:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # colors
+        elif r == 732:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 733:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 732:  # multis
+        elif r == 734:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # types
+        elif r == 735:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # subtypes
+        elif r == 736:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 735:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 736:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -53290,45 +53472,55 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 281:  # kind
+        elif r == 738:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 739:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 283:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 389:  # chosen
+        elif r == 391:  # chosen
             d['chosen'] = True
-        elif r == 390:  # mv
+        elif r == 392:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 391:  # mvdir
+        elif r == 393:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 392:  # ptstat
+        elif r == 394:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 393:  # ptval
+        elif r == 395:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 394:  # ptdir
+        elif r == 396:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 642:  # keywords
+        elif r == 644:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53337,27 +53529,27 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 395:  # without
+        elif r == 397:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 282:  # controller
+        elif r == 284:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b397(x, inst, lim, made)
+            value = _b399(x, inst, lim, made)
             d['controller'] = value
-        elif r == 403:  # late
+        elif r == 405:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53366,16 +53558,16 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 643:  # blocked_by_this
+        elif r == 645:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 644:  # attacking_you
+        elif r == 646:  # attacking_you
             d['attacking_you'] = True
-        elif r == 283:  # name
+        elif r == 285:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -53392,7 +53584,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53408,7 +53600,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C293()
+    inst: Any = _C295()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53416,9 +53608,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # filter
+        if r == 294:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53428,7 +53620,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53444,7 +53636,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C302()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53452,9 +53644,9 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # effect
+        if r == 301:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53467,7 +53659,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53483,7 +53675,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C303()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53491,11 +53683,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # player
+        if r == 303:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 516:  # options
+        elif r == 518:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53503,13 +53695,13 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 284:
-                    values.append(_b284(x, inst, lim, made))
+                elif x.rule == 286:
+                    values.append(_b286(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 302:  # last
+        elif r == 304:  # last
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -53519,7 +53711,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53535,7 +53727,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53543,13 +53735,13 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # player
+        if r == 306:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 305:  # extra
+        elif r == 307:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -53561,7 +53753,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53577,7 +53769,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53585,18 +53777,18 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 308:  # samename
+        elif r == 310:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 309:  # nextturn
+        elif r == 311:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -53608,7 +53800,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53624,7 +53816,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C315()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53632,13 +53824,13 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # player
+        if r == 313:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 312:  # action
+        elif r == 314:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53651,7 +53843,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53667,7 +53859,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C318()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53675,11 +53867,11 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 314:  # player
+        if r == 316:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 315:  # amount
+        elif r == 317:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53691,7 +53883,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53707,7 +53899,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53715,11 +53907,11 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # player
+        if r == 319:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 318:  # amount
+        elif r == 320:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53731,7 +53923,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53747,7 +53939,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C323()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53755,7 +53947,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # play
+        if r == 322:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53767,7 +53959,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53783,7 +53975,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C325()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53791,9 +53983,9 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # target
+        if r == 324:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53806,7 +53998,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53822,7 +54014,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C328()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53830,20 +54022,20 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # action
+        if r == 326:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 532:  # count
+        elif r == 534:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 325:  # player
+        elif r == 327:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53853,7 +54045,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53869,7 +54061,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C330()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53877,7 +54069,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # cost
+        if r == 329:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53889,7 +54081,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53905,7 +54097,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C333()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53913,14 +54105,14 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # action
+        if r == 331:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 330:  # count
+        elif r == 332:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -53932,7 +54124,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53948,7 +54140,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C335()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53956,9 +54148,9 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # target
+        if r == 334:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53971,7 +54163,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53987,7 +54179,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C338()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53995,16 +54187,16 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # first
+        if r == 336:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 335:  # second
+        elif r == 337:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54017,7 +54209,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54033,7 +54225,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C341()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54041,11 +54233,11 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # amount
+        if r == 339:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 338:  # order
+        elif r == 340:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54057,7 +54249,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54073,7 +54265,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C345()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54081,20 +54273,20 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # source
+        if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 341:  # power
+        elif r == 343:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 342:  # target
+        elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54107,7 +54299,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54123,7 +54315,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C350()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54131,24 +54323,24 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 345:  # counter
+        elif r == 347:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 346:  # source
+        elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 347:  # target
+        elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54161,7 +54353,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54177,7 +54369,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C353()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54185,7 +54377,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # parts
+        if r == 535:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54194,7 +54386,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54207,7 +54399,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54223,7 +54415,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C355()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54231,7 +54423,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # type
+        if r == 354:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54243,7 +54435,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54259,7 +54451,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C357()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54267,7 +54459,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # quality
+        if r == 356:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54279,7 +54471,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54295,7 +54487,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54303,7 +54495,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # subtype
+        if r == 358:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54315,7 +54507,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54331,7 +54523,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C365()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54339,20 +54531,20 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # zone
+        if r == 361:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 360:  # trigger
+        elif r == 362:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 361:  # condition
+        elif r == 363:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54361,11 +54553,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 362:  # sentences
+        elif r == 364:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 554:  # sentences
+        elif r == 556:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54377,7 +54569,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54393,7 +54585,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54401,41 +54593,41 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # special
+        if r == 557:  # special
             d['special'] = True
-        elif r == 556:  # fromhand
+        elif r == 558:  # fromhand
             d['fromhand'] = True
-        elif r == 364:  # param
+        elif r == 366:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 557:  # cost
+        elif r == 559:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 558:  # param
+        elif r == 560:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 365:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 559:  # sentences
+        elif r == 561:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 560:  # restriction
+        elif r == 562:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54444,19 +54636,19 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 561:  # once
+        elif r == 563:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 562:  # sorcery
+        elif r == 564:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 563:  # also
+        elif r == 565:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -54465,7 +54657,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 564:  # castable
+        elif r == 566:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54479,7 +54671,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54495,7 +54687,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C370()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54503,13 +54695,13 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # both
+        if r == 716:  # both
             d['both'] = True
-        elif r == 565:  # which
+        elif r == 567:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 367:  # amount
+        elif r == 369:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54521,7 +54713,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54537,7 +54729,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C373()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54545,9 +54737,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # filter
+        if r == 372:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54557,7 +54749,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54573,7 +54765,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C377()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54581,7 +54773,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # tapped
+        if r == 376:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54593,7 +54785,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54609,7 +54801,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C380()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54617,7 +54809,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # cost
+        if r == 379:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54629,7 +54821,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54645,7 +54837,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C382()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54653,7 +54845,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # countered
+        if r == 381:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54665,7 +54857,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54681,7 +54873,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C386()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54689,7 +54881,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # precondition
+        if r == 384:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54698,35 +54890,35 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 630:  # this
+        elif r == 632:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 631:  # enchanted
+        elif r == 633:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 632:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 633:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 634:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 635:  # affected
+        elif r == 635:  # equipped
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 636:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 637:  # affected
+            x = c[0]
+            value = _b286(x, inst, lim, made)
             d['affected'] = value
-        elif r == 636:  # parts
+        elif r == 638:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54735,12 +54927,12 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 574 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 383:  # condition
+        elif r == 385:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54757,7 +54949,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54773,7 +54965,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C399()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54781,27 +54973,27 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # you
+        if r == 398:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 398:  # notyou
+        elif r == 400:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 399:  # own
+        elif r == 401:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 400:  # defending
+        elif r == 402:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 401:  # opponent
+        elif r == 403:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 402:  # opponents
+        elif r == 404:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54813,7 +55005,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54829,7 +55021,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C408()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54837,11 +55029,11 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # amount
+        if r == 407:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # evenly
+        elif r == 740:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54851,7 +55043,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54867,7 +55059,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C410()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54875,46 +55067,46 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # named
+        if r == 647:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 646:  # amount
+        elif r == 648:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 647:  # equal
+        elif r == 649:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 739:  # power
+        elif r == 741:  # power
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['power'] = value
-        elif r == 740:  # amount
+        elif r == 742:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 648:  # you
+        elif r == 650:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 649:  # target
+        elif r == 651:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 407:  # also
+        elif r == 409:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54927,7 +55119,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54943,7 +55135,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C412()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54951,9 +55143,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # target
+        if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54966,7 +55158,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54982,7 +55174,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C415()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54990,13 +55182,13 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 413:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 412:  # amount
+        elif r == 414:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55008,7 +55200,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55024,7 +55216,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55032,9 +55224,9 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55047,7 +55239,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55063,7 +55255,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C422()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55071,39 +55263,39 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # count
+        if r == 418:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 650:  # tapped
+        elif r == 652:  # tapped
             d['tapped'] = True
-        elif r == 417:  # power
+        elif r == 419:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 418:  # toughness
+        elif r == 420:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 651:  # colors
+        elif r == 653:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 652:  # subtypes
+        elif r == 654:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 653:  # types
+        elif r == 655:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 654:  # keywords
+        elif r == 656:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55112,28 +55304,28 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 419:  # tokname
+        elif r == 421:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 655:  # per
+        elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 656:  # pertime
+        elif r == 658:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55143,7 +55335,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55159,7 +55351,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C423()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55167,9 +55359,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # anycolor
+        if r == 745:  # anycolor
             d['anycolor'] = True
-        elif r == 744:  # choices
+        elif r == 746:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55179,15 +55371,15 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 657:  # last
+        elif r == 659:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 658:  # mana
+        elif r == 660:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 807:  # alts
+        elif r == 809:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55199,7 +55391,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55215,7 +55407,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C426()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55223,27 +55415,27 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # player
+        if r == 424:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 659:  # third
+        elif r == 661:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 423:  # amount
+        elif r == 425:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 745:  # random
+        elif r == 747:  # random
             d['random'] = True
-        elif r == 660:  # per
+        elif r == 662:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55253,7 +55445,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55269,7 +55461,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55277,31 +55469,31 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # player
+        if r == 427:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 661:  # amount
+        elif r == 663:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # per
+        elif r == 748:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
-        elif r == 749:  # per
+        elif r == 751:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['per'] = value
-        elif r == 662:  # equal
+        elif r == 664:  # equal
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55311,7 +55503,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55327,7 +55519,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55335,18 +55527,18 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 428:  # duration
+        elif r == 430:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55356,7 +55548,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55372,7 +55564,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55380,14 +55572,14 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # target
+        if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # yours
+        elif r == 666:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55399,7 +55591,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55415,7 +55607,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55423,23 +55615,23 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # target
+        if r == 434:  # target
             x = c[0]
-            value = _b666(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['target'] = value
-        elif r == 433:  # source
+        elif r == 435:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 761:  # hand
+        elif r == 763:  # hand
             d['hand'] = True
-        elif r == 669:  # battlefield
+        elif r == 671:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 762:  # mine
+        elif r == 764:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55449,7 +55641,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55465,7 +55657,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55473,22 +55665,22 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 437:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # fromgy
+        elif r == 672:  # fromgy
             d['fromgy'] = True
-        elif r == 763:  # choice
+        elif r == 765:  # choice
             d['choice'] = True
-        elif r == 764:  # facedown
+        elif r == 766:  # facedown
             d['facedown'] = True
-        elif r == 765:  # mine
+        elif r == 767:  # mine
             d['mine'] = True
-        elif r == 766:  # owners
+        elif r == 768:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55498,7 +55690,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55514,7 +55706,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C441()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55522,11 +55714,11 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # filter
+        if r == 439:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 438:  # hands
+        elif r == 440:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55538,7 +55730,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55554,7 +55746,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55562,38 +55754,38 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # player
+        if r == 442:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 671:  # upto
+        elif r == 673:  # upto
             d['upto'] = True
-        elif r == 441:  # count
+        elif r == 443:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 442:  # filter
+        elif r == 444:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 767:  # alts
+        elif r == 769:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b284(x, inst, lim, made))
-        elif r == 672:  # reveal
+                values.append(_b286(x, inst, lim, made))
+        elif r == 674:  # reveal
             d['reveal'] = True
-        elif r == 768:  # thatcard
+        elif r == 770:  # thatcard
             d['thatcard'] = True
-        elif r == 769:  # thosecards
+        elif r == 771:  # thosecards
             d['thosecards'] = True
-        elif r == 443:  # destination
+        elif r == 445:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 675 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 677 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 680:  # tapped
+        elif r == 682:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55603,7 +55795,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55619,7 +55811,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55627,20 +55819,20 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 446:  # unless
+        elif r == 448:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b682(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['unless'] = value
-        elif r == 447:  # per
+        elif r == 449:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55654,7 +55846,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55670,7 +55862,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C452()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55678,9 +55870,9 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # player
+        if r == 451:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55690,7 +55882,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55706,7 +55898,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55714,19 +55906,19 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # amount
+        if r == 453:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 452:  # player
+        elif r == 454:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 453:  # owner
+        elif r == 455:  # owner
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55736,7 +55928,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55752,7 +55944,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55760,11 +55952,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # filter
+        if r == 457:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 456:  # battlefield
+        elif r == 458:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55776,7 +55968,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55792,7 +55984,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C463()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55800,17 +55992,17 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # amount
+        if r == 460:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 459:  # counter
+        elif r == 461:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 460:  # target
+        elif r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55823,7 +56015,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55839,7 +56031,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55847,24 +56039,24 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 463:  # source
+        elif r == 465:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 684:  # top
+        elif r == 686:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 685:  # bottom
+        elif r == 687:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55876,7 +56068,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55892,7 +56084,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55900,9 +56092,9 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55915,7 +56107,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55931,7 +56123,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C474()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55939,36 +56131,36 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 468:  # source
+        elif r == 470:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 469:  # amount
+        elif r == 471:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # counter
+        elif r == 472:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 471:  # also
+        elif r == 473:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55981,7 +56173,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55997,7 +56189,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C476()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56005,9 +56197,9 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # player
+        if r == 475:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56017,7 +56209,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56033,7 +56225,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56041,9 +56233,9 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56056,7 +56248,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56072,7 +56264,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C482()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56080,19 +56272,19 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # player
+        if r == 479:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
-        elif r == 478:  # amount
+        elif r == 480:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 479:  # filter
+        elif r == 481:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56102,7 +56294,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56118,7 +56310,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56126,18 +56318,18 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 482:  # unless
+        elif r == 484:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b682(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56147,47 +56339,8 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C485()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 484:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56212,7 +56365,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56226,7 +56379,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56251,7 +56404,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56264,7 +56417,46 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C491()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 490:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56280,7 +56472,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C495()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56288,17 +56480,17 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # amount
+        if r == 492:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 491:  # counter
+        elif r == 493:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 492:  # target
+        elif r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56311,7 +56503,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56327,7 +56519,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C497()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56335,20 +56527,20 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # step
+        if r == 688:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 687:  # endcombat
+        elif r == 689:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 494:  # effect
+        elif r == 496:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56361,7 +56553,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56377,7 +56569,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56385,15 +56577,15 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # amount
+        if r == 498:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # you
+        elif r == 773:  # you
             d['you'] = True
-        elif r == 688:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56406,7 +56598,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56422,7 +56614,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56430,18 +56622,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # label
+        elif r == 691:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 690:  # free
+        elif r == 692:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56453,7 +56645,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56469,7 +56661,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56477,14 +56669,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # newtargets
+        elif r == 693:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56494,7 +56686,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56510,7 +56702,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C504()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56518,18 +56710,18 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # thatnoun
+        if r == 694:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 693:  # target
+        elif r == 695:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 694:  # thisturn
+        elif r == 696:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56539,7 +56731,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56555,7 +56747,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56563,14 +56755,14 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 504:  # phaseout
+        elif r == 506:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56582,7 +56774,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56598,7 +56790,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56606,14 +56798,14 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 507:  # nountap
+        elif r == 509:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56625,7 +56817,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56641,7 +56833,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C513()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56649,30 +56841,30 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # lead
+        if r == 511:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['lead'] = value
-        elif r == 695:  # target
+        elif r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # also
+        elif r == 698:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['also'] = value
-        elif r == 697:  # group
+        elif r == 699:  # group
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['group'] = value
-        elif r == 698:  # parts
+        elif r == 700:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56681,18 +56873,18 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 574 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 510:  # duration
+        elif r == 512:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['duration'] = value
-        elif r == 699:  # tail
+        elif r == 701:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56701,7 +56893,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 574 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56714,7 +56906,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56730,7 +56922,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C515()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56738,13 +56930,13 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # controller
+        if r == 702:  # controller
             d['controller'] = True
-        elif r == 514:  # owner
+        elif r == 516:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 515:  # who
+        elif r == 517:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56756,7 +56948,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56772,7 +56964,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56780,9 +56972,9 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # filter
+        if r == 521:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56792,7 +56984,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56808,7 +57000,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56816,7 +57008,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # any
+        if r == 523:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56828,7 +57020,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56844,7 +57036,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C527()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56852,15 +57044,15 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # each
+        if r == 707:  # each
             d['each'] = True
-        elif r == 523:  # count
+        elif r == 525:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 524:  # filter
+        elif r == 526:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56870,7 +57062,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56886,7 +57078,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C529()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56894,7 +57086,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # who
+        if r == 528:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56906,7 +57098,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56922,7 +57114,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C531()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56930,7 +57122,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # that
+        if r == 530:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56942,7 +57134,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56958,7 +57150,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C533()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56966,9 +57158,9 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # equipped
+        if r == 777:  # equipped
             d['equipped'] = True
-        elif r == 530:  # enchanted
+        elif r == 532:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56980,7 +57172,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56996,7 +57188,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57004,11 +57196,11 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # whose
+        if r == 536:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 535:  # step
+        elif r == 537:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57020,7 +57212,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57036,7 +57228,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57044,11 +57236,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 540:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 539:  # counter
+        elif r == 541:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57060,7 +57252,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57076,7 +57268,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C546()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57084,15 +57276,15 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 543:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 542:  # subject
+        elif r == 544:  # subject
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['subject'] = value
-        elif r == 543:  # batch
+        elif r == 545:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57104,7 +57296,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57120,7 +57312,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57128,13 +57320,13 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 710:  # creature
+        elif r == 712:  # creature
             d['creature'] = True
-        elif r == 711:  # events
+        elif r == 713:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57143,7 +57335,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57156,7 +57348,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57172,7 +57364,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C552()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57180,17 +57372,17 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # lead
+        if r == 549:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 548:  # who
+        elif r == 550:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 549:  # spell
+        elif r == 551:  # spell
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -57200,7 +57392,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57216,7 +57408,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57224,17 +57416,17 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 553:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 805:  # thisor
+        elif r == 807:  # thisor
             d['thisor'] = True
-        elif r == 552:  # subject
+        elif r == 554:  # subject
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['subject'] = value
-        elif r == 712:  # events
+        elif r == 714:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57243,12 +57435,12 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 713:  # undercontrol
+        elif r == 715:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57258,7 +57450,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57274,7 +57466,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C569()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57282,11 +57474,11 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # command
+        if r == 568:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 568:  # battlefield
+        elif r == 570:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57298,7 +57490,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57314,7 +57506,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C573()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57322,29 +57514,29 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # additional
+        if r == 717:  # additional
             d['additional'] = True
-        elif r == 569:  # power
+        elif r == 571:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 570:  # toughness
+        elif r == 572:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 716:  # per
+        elif r == 718:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 717:  # perfilter
+        elif r == 719:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 806:  # onbf
+        elif r == 808:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57354,7 +57546,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57370,7 +57562,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C576()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57378,7 +57570,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # both
+        if r == 575:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57390,7 +57582,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57406,7 +57598,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C578()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57414,7 +57606,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # attack
+        if r == 577:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57426,7 +57618,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57442,7 +57634,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C580()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57450,7 +57642,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # block
+        if r == 579:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57462,7 +57654,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57478,7 +57670,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57486,7 +57678,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # count
+        if r == 581:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57498,7 +57690,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57514,7 +57706,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C583()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57522,7 +57714,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # filters
+        if r == 720:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57530,8 +57722,8 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 284:
-                    values.append(_b284(x, inst, lim, made))
+                elif x.rule == 286:
+                    values.append(_b286(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57542,7 +57734,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57558,7 +57750,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C584()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57566,7 +57758,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # filters
+        if r == 721:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57574,8 +57766,8 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 284:
-                    values.append(_b284(x, inst, lim, made))
+                elif x.rule == 286:
+                    values.append(_b286(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57586,7 +57778,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57602,7 +57794,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C586()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57610,9 +57802,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # quality
+        if r == 585:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57622,7 +57814,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57638,7 +57830,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C587()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57646,7 +57838,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # opponents
+        if r == 725:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57656,7 +57848,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57672,7 +57864,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57680,7 +57872,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # destroyed
+        if r == 588:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57692,7 +57884,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57708,7 +57900,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57716,7 +57908,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # phase
+        if r == 590:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57728,7 +57920,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57744,7 +57936,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C593()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57752,7 +57944,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # untap
+        if r == 592:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57764,7 +57956,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57780,7 +57972,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57788,9 +57980,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # ability
+        if r == 594:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 726 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57803,7 +57995,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57819,7 +58011,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57827,14 +58019,14 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # keyword
+        if r == 596:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 595:  # manacost
+        elif r == 597:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57846,7 +58038,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57862,7 +58054,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57870,7 +58062,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # keywords
+        if r == 727:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57879,7 +58071,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57892,7 +58084,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57908,7 +58100,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57916,7 +58108,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # keywords
+        if r == 728:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57925,7 +58117,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57938,7 +58130,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57954,7 +58146,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57962,11 +58154,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # first
+        if r == 601:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 600:  # regular
+        elif r == 602:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57980,7 +58172,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57996,7 +58188,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C605()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58004,7 +58196,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # excess
+        if r == 604:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58016,7 +58208,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58032,7 +58224,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C607()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58040,7 +58232,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # untapped
+        if r == 606:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58052,7 +58244,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58068,7 +58260,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C609()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58076,11 +58268,11 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # its
+        if r == 729:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 606:  # untap
+        elif r == 608:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58092,7 +58284,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58108,7 +58300,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C611()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58116,7 +58308,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # gains
+        if r == 610:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58128,7 +58320,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58144,7 +58336,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C613()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58152,7 +58344,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # lethal
+        if r == 612:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58164,44 +58356,8 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C613()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 612:  # quality
-            x = c[0]
-            value = _b721(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58226,7 +58382,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 614:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58237,7 +58393,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58262,7 +58418,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 616:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58273,7 +58429,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58289,22 +58445,17 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C619()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # thisturn
-            d['thisturn'] = True
-        elif r == 618:  # keyword
+        if r == 618:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b723(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58314,7 +58465,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58330,17 +58481,22 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C621()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # count
+        if r == 730:  # thisturn
+            d['thisturn'] = True
+        elif r == 620:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58350,7 +58506,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58366,17 +58522,17 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C623()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # attacks
+        if r == 622:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58386,7 +58542,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58402,17 +58558,17 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C625()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # blocks
+        if r == 624:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58422,7 +58578,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58438,17 +58594,17 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C627()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # unblockable
+        if r == 626:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58458,7 +58614,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58474,6 +58630,42 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C629()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 628:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C631()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58481,9 +58673,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # color
+        if r == 630:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58496,7 +58688,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58512,7 +58704,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58520,23 +58712,23 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # eot
+        if r == 756:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 755:  # next_upkeep
+        elif r == 757:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 756:  # losecontrol
+        elif r == 758:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 757:  # thisturn
+        elif r == 759:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 758:  # thiscombat
+        elif r == 760:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58548,7 +58740,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58564,7 +58756,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C668()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58572,13 +58764,13 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # another
+        if r == 761:  # another
             d['another'] = True
-        elif r == 665:  # filter
+        elif r == 667:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # ingy
+        elif r == 762:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58588,7 +58780,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58604,7 +58796,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C670()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58612,7 +58804,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # whose
+        if r == 669:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58624,7 +58816,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58640,7 +58832,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C676()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58648,7 +58840,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # zone
+        if r == 675:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58660,44 +58852,8 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C677()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 676:  # player
-            x = c[0]
-            value = _b513(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58722,7 +58878,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 678:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b515(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58732,7 +58888,43 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C681()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 680:  # player
+            x = c[0]
+            value = _b515(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58748,7 +58940,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C684()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58756,13 +58948,13 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # cost
+        if r == 683:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 683:  # param
+        elif r == 685:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58775,7 +58967,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58791,7 +58983,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C704()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58799,9 +58991,9 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # word
+        if r == 703:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58814,7 +59006,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58830,7 +59022,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C706()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58838,11 +59030,11 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # player
+        if r == 705:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 772:  # walker
+        elif r == 774:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58852,7 +59044,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58868,7 +59060,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C710()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58876,33 +59068,33 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # quant
+        if r == 708:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 707:  # filter
+        elif r == 709:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 773:  # attached
+        elif r == 775:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 774:  # samename
+        elif r == 776:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 808:  # ingy
+        elif r == 810:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58912,7 +59104,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58928,7 +59120,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58936,13 +59128,13 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # word
+        if r == 722:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 722:  # param
+        elif r == 724:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58955,7 +59147,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58971,7 +59163,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C744()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58979,9 +59171,9 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 743:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 298 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 300 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58994,7 +59186,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59010,7 +59202,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C750()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59018,13 +59210,13 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # filter
+        if r == 749:  # filter
             x = c[0]
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
-        elif r == 813:  # gy
+        elif r == 815:  # gy
             d['gy'] = True
-        elif r == 814:  # bf
+        elif r == 816:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59034,7 +59226,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59050,7 +59242,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C753()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59058,21 +59250,21 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # power
+        if r == 752:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 752:  # power
+        elif r == 754:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 753:  # target
+        elif r == 755:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59085,7 +59277,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59101,7 +59293,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59109,7 +59301,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # enters
+        if r == 778:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59121,7 +59313,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59137,7 +59329,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C782()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59145,7 +59337,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # leaves
+        if r == 781:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59157,7 +59349,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59173,7 +59365,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C784()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59181,7 +59373,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # dies
+        if r == 783:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59193,7 +59385,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59209,7 +59401,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59217,7 +59409,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # alone
+        if r == 785:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59229,7 +59421,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59245,7 +59437,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C788()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59253,7 +59445,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # attacks
+        if r == 787:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59265,7 +59457,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59281,7 +59473,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C790()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59289,11 +59481,11 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # blocks
+        if r == 789:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 809:  # acreature
+        elif r == 811:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59303,7 +59495,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59319,7 +59511,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59327,15 +59519,15 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # blocked
+        if r == 791:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 790:  # filter
+        elif r == 792:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b284(x, inst, lim, made)
+            value = _b286(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59345,7 +59537,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59361,7 +59553,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59369,7 +59561,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # direction
+        if r == 794:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59381,7 +59573,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59397,7 +59589,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59405,7 +59597,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # up
+        if r == 796:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59417,7 +59609,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59433,7 +59625,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59441,7 +59633,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # way
+        if r == 798:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59453,7 +59645,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59469,7 +59661,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C801()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59477,11 +59669,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # targeted
+        if r == 800:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 810:  # opponents
+        elif r == 812:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59491,7 +59683,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59507,7 +59699,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C804()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59515,13 +59707,13 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # combat
+        if r == 813:  # combat
             d['combat'] = True
-        elif r == 800:  # deals
+        elif r == 802:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 801:  # recipient
+        elif r == 803:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59535,7 +59727,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59551,7 +59743,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C806()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59559,9 +59751,9 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # combat
+        if r == 814:  # combat
             d['combat'] = True
-        elif r == 803:  # dealt
+        elif r == 805:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59785,613 +59977,615 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b207,  # 207 CountersCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 208 __asgn_plain
     _b209,  # 209 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 210 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 211 __asgn_plain
-    _b212,  # 212 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 213 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 214 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 215 __asgn_oneormore
-    _node,  # 216 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 217 __asgn_plain
-    _match_node,  # 218 ParamName
-    _match_node,  # 219 KeywordName
-    _node,  # 220 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 221 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 222 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 223 __asgn_plain
-    _b224,  # 224 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 225 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 226 __asgn_oneormore
-    _match_node,  # 227 Supertype
-    _match_node,  # 228 CardType
-    _match_node,  # 229 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 232 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 233 __asgn_plain
-    _node,  # 234 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 235 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 243 __asgn_plain
-    _b244,  # 244 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 CostLessIfStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 250 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 255 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 256 __asgn_plain
-    _b257,  # 257 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 EntersAsCopyStmt
-    _b263,  # 263 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 266 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 267 __asgn_plain
-    _b268,  # 268 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 271 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 272 __asgn_plain
-    _b273,  # 273 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 275 __asgn_plain
-    _b276,  # 276 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 280 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 283 __asgn_plain
-    _b284,  # 284 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 285 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 288 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 294 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 295 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 297 __asgn_plain
-    _match_node,  # 298 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 302 __asgn_plain
-    _b303,  # 303 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 304 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 349 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 350 __asgn_optional
-    _b351,  # 351 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 360 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 385 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 389 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 TokenEffect
-    _b421,  # 421 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 210 __asgn_plain
+    _b211,  # 211 CastThisTurnCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 212 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 213 __asgn_plain
+    _b214,  # 214 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 215 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 216 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 217 __asgn_oneormore
+    _node,  # 218 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 219 __asgn_plain
+    _match_node,  # 220 ParamName
+    _match_node,  # 221 KeywordName
+    _node,  # 222 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 223 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 224 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 225 __asgn_plain
+    _b226,  # 226 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 227 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 228 __asgn_oneormore
+    _match_node,  # 229 Supertype
+    _match_node,  # 230 CardType
+    _match_node,  # 231 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 234 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 235 __asgn_plain
+    _node,  # 236 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    _b244,  # 244 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 247 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 248 __asgn_plain
+    _b249,  # 249 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 252 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 253 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 260 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 261 __asgn_plain
+    _b262,  # 262 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 EntersAsCopyStmt
+    _b265,  # 265 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 277 __asgn_plain
+    _b278,  # 278 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 280 __asgn_plain
+    _b281,  # 281 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 282 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 287 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 288 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 289 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 296 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 297 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 299 __asgn_plain
+    _match_node,  # 300 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 351 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 352 __asgn_optional
+    _b353,  # 353 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 387 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 391 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 405 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 TokenEffect
+    _b423,  # 423 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 PutCountersEffect
+    _b433,  # 433 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 461 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PutIntoZoneEffect
+    _b463,  # 463 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 UntapEffect
+    _b468,  # 468 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 TapOrUntapEffect
+    _b487,  # 487 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 CastThisEffect
+    _b489,  # 489 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 CopySpellEffect
-    _b502,  # 502 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    _match_node,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 516 __asgn_oneormore
-    _match_node,  # 517 BackWord
-    _node,  # 518 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 BeginningTrigger
-    _node,  # 537 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 ThisTrigger
+    _b501,  # 501 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 CopySpellEffect
+    _b504,  # 504 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 ContinuousEffect
+    _match_node,  # 514 ActionWord
+    _b515,  # 515 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 518 __asgn_oneormore
+    _match_node,  # 519 BackWord
+    _node,  # 520 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 535 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 BeginningTrigger
+    _node,  # 539 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 555 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 556 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    _node,  # 572 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
+    _b548,  # 548 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 557 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 558 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 PTChange
+    _node,  # 574 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantBeBlockedByFewer
+    _b583,  # 583 CantBeBlockedExcept
+    _b584,  # 584 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantBeTargetedBy
+    _b587,  # 587 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 HasKeywordAtManaCost
+    _b599,  # 599 HasKeywords
+    _b600,  # 600 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
+    _b615,  # 615 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 633 __asgn_plain
+    _b617,  # 617 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 633 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 636 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 641 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 642 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 650 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 651 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 652 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 653 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 654 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 OntoBattlefield
-    _node,  # 675 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 642 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 643 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 644 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 653 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 654 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 656 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 OntoBattlefield
+    _node,  # 677 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 694 __asgn_optional
+    _b679,  # 679 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 694 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 EachObjects
-    _node,  # 709 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 723 __asgn_optional
-    _node,  # 724 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 EachObjects
+    _node,  # 711 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 725 __asgn_optional
+    _node,  # 726 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 736 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 769 __asgn_optional
-    _match_node,  # 770 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 EntersEvent
-    _node,  # 778 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 807 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 814 __asgn_optional
+    _b753,  # 753 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 771 __asgn_optional
+    _match_node,  # 772 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    _node,  # 780 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 816 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 216, 220, 234, 518, 537, 572, 675, 709, 724, 778])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 218, 222, 236, 520, 539, 574, 677, 711, 726, 780])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60605,354 +60799,354 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 208 __asgn_plain
     _b209,  # 209 ItIsCondition
     None,  # 210 __asgn_plain
-    None,  # 211 __asgn_plain
-    _b212,  # 212 PaidCondition
-    None,  # 213 __asgn_optional
-    None,  # 214 __asgn_optional
-    None,  # 215 __asgn_oneormore
-    None,  # 216 Effect
-    None,  # 217 __asgn_plain
-    None,  # 218 ParamName
-    None,  # 219 KeywordName
-    None,  # 220 KeywordArg
-    None,  # 221 __asgn_zeroormore
-    None,  # 222 __asgn_plain
-    None,  # 223 __asgn_plain
-    _b224,  # 224 MoreKeywords
-    None,  # 225 __asgn_zeroormore
-    None,  # 226 __asgn_oneormore
-    None,  # 227 Supertype
-    None,  # 228 CardType
-    None,  # 229 Color
-    None,  # 230 __asgn_plain
-    _b231,  # 231 Mode
-    None,  # 232 __asgn_oneormore
-    None,  # 233 __asgn_plain
-    None,  # 234 AbilityBody
+    _b211,  # 211 CastThisTurnCondition
+    None,  # 212 __asgn_plain
+    None,  # 213 __asgn_plain
+    _b214,  # 214 PaidCondition
+    None,  # 215 __asgn_optional
+    None,  # 216 __asgn_optional
+    None,  # 217 __asgn_oneormore
+    None,  # 218 Effect
+    None,  # 219 __asgn_plain
+    None,  # 220 ParamName
+    None,  # 221 KeywordName
+    None,  # 222 KeywordArg
+    None,  # 223 __asgn_zeroormore
+    None,  # 224 __asgn_plain
+    None,  # 225 __asgn_plain
+    _b226,  # 226 MoreKeywords
+    None,  # 227 __asgn_zeroormore
+    None,  # 228 __asgn_oneormore
+    None,  # 229 Supertype
+    None,  # 230 CardType
+    None,  # 231 Color
+    None,  # 232 __asgn_plain
+    _b233,  # 233 Mode
+    None,  # 234 __asgn_oneormore
     None,  # 235 __asgn_plain
-    None,  # 236 __asgn_plain
-    _b237,  # 237 SkipExtraTurnStmt
+    None,  # 236 AbilityBody
+    None,  # 237 __asgn_plain
     None,  # 238 __asgn_plain
-    None,  # 239 __asgn_plain
-    _b240,  # 240 CantSearchStmt
+    _b239,  # 239 SkipExtraTurnStmt
+    None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    _b242,  # 242 HandSizeStmt
+    _b242,  # 242 CantSearchStmt
     None,  # 243 __asgn_plain
-    _b244,  # 244 PreventDamageByStmt
+    _b244,  # 244 HandSizeStmt
     None,  # 245 __asgn_plain
-    None,  # 246 __asgn_plain
-    _b247,  # 247 CostLessIfStmt
+    _b246,  # 246 PreventDamageByStmt
+    None,  # 247 __asgn_plain
     None,  # 248 __asgn_plain
-    _b249,  # 249 CostReductionStmt
+    _b249,  # 249 CostLessIfStmt
     None,  # 250 __asgn_plain
-    None,  # 251 __asgn_plain
+    _b251,  # 251 CostReductionStmt
     None,  # 252 __asgn_plain
     None,  # 253 __asgn_plain
-    _b254,  # 254 EntersWithStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    None,  # 256 __asgn_plain
-    _b257,  # 257 AmplifyStmt
+    _b256,  # 256 EntersWithStmt
+    None,  # 257 __asgn_plain
     None,  # 258 __asgn_plain
-    None,  # 259 __asgn_plain
-    _b260,  # 260 AsTurnedFaceUpStmt
+    _b259,  # 259 AmplifyStmt
+    None,  # 260 __asgn_plain
     None,  # 261 __asgn_plain
-    _b262,  # 262 EntersAsCopyStmt
-    _b263,  # 263 CardAltCostStmt
-    None,  # 264 __asgn_plain
-    _b265,  # 265 CardAddCostStmt
+    _b262,  # 262 AsTurnedFaceUpStmt
+    None,  # 263 __asgn_plain
+    _b264,  # 264 EntersAsCopyStmt
+    _b265,  # 265 CardAltCostStmt
     None,  # 266 __asgn_plain
-    None,  # 267 __asgn_plain
-    _b268,  # 268 CantActivateStmt
+    _b267,  # 267 CardAddCostStmt
+    None,  # 268 __asgn_plain
     None,  # 269 __asgn_plain
-    _b270,  # 270 TopRevealedStmt
+    _b270,  # 270 CantActivateStmt
     None,  # 271 __asgn_plain
-    None,  # 272 __asgn_plain
-    _b273,  # 273 AdditionalLandStmt
+    _b272,  # 272 TopRevealedStmt
+    None,  # 273 __asgn_plain
     None,  # 274 __asgn_plain
-    None,  # 275 __asgn_plain
-    _b276,  # 276 PlayTopStmt
+    _b275,  # 275 AdditionalLandStmt
+    None,  # 276 __asgn_plain
     None,  # 277 __asgn_plain
-    None,  # 278 __asgn_plain
-    _b279,  # 279 CardsStaticStmt
-    None,  # 280 __asgn_optional
-    None,  # 281 __asgn_plain
-    None,  # 282 __asgn_plain
+    _b278,  # 278 PlayTopStmt
+    None,  # 279 __asgn_plain
+    None,  # 280 __asgn_plain
+    _b281,  # 281 CardsStaticStmt
+    None,  # 282 __asgn_optional
     None,  # 283 __asgn_plain
-    _b284,  # 284 ObjectFilter
-    None,  # 285 __asgn_optional
-    None,  # 286 __asgn_plain
-    None,  # 287 __asgn_plain
+    None,  # 284 __asgn_plain
+    None,  # 285 __asgn_plain
+    _b286,  # 286 ObjectFilter
+    None,  # 287 __asgn_optional
     None,  # 288 __asgn_plain
     None,  # 289 __asgn_plain
     None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
     None,  # 292 __asgn_plain
-    _b293,  # 293 ControlledThing
-    None,  # 294 __asgn_oneormore
-    None,  # 295 __asgn_optional
-    None,  # 296 __asgn_plain
-    None,  # 297 __asgn_plain
-    None,  # 298 ConditionWord
+    None,  # 293 __asgn_plain
+    None,  # 294 __asgn_plain
+    _b295,  # 295 ControlledThing
+    None,  # 296 __asgn_oneormore
+    None,  # 297 __asgn_optional
+    None,  # 298 __asgn_plain
     None,  # 299 __asgn_plain
-    _b300,  # 300 MayEffect
+    None,  # 300 ConditionWord
     None,  # 301 __asgn_plain
-    None,  # 302 __asgn_plain
-    _b303,  # 303 ChooseAmongEffect
+    _b302,  # 302 MayEffect
+    None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    None,  # 305 __asgn_plain
-    _b306,  # 306 ExtraTurnEffect
+    _b305,  # 305 ChooseAmongEffect
+    None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    None,  # 308 __asgn_plain
+    _b308,  # 308 ExtraTurnEffect
     None,  # 309 __asgn_plain
-    _b310,  # 310 CantCastEffect
+    None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    None,  # 312 __asgn_plain
-    _b313,  # 313 PlayerTopCardActionEffect
+    _b312,  # 312 CantCastEffect
+    None,  # 313 __asgn_plain
     None,  # 314 __asgn_plain
-    None,  # 315 __asgn_plain
-    _b316,  # 316 LoseLifeEffect
+    _b315,  # 315 PlayerTopCardActionEffect
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerMillEffect
+    _b318,  # 318 LoseLifeEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    _b321,  # 321 MayPlayEffect
+    _b321,  # 321 PlayerMillEffect
     None,  # 322 __asgn_plain
-    _b323,  # 323 BlockRequirementEffect
+    _b323,  # 323 MayPlayEffect
     None,  # 324 __asgn_plain
-    None,  # 325 __asgn_plain
-    _b326,  # 326 TopCardActionEffect
+    _b325,  # 325 BlockRequirementEffect
+    None,  # 326 __asgn_plain
     None,  # 327 __asgn_plain
-    _b328,  # 328 PayEffect
+    _b328,  # 328 TopCardActionEffect
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 NumberedActionEffect
+    _b330,  # 330 PayEffect
+    None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    _b333,  # 333 AttachEffect
+    _b333,  # 333 NumberedActionEffect
     None,  # 334 __asgn_plain
-    None,  # 335 __asgn_plain
-    _b336,  # 336 FightEffect
+    _b335,  # 335 AttachEffect
+    None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    None,  # 338 __asgn_plain
-    _b339,  # 339 LookAtTopEffect
+    _b338,  # 338 FightEffect
+    None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
+    _b341,  # 341 LookAtTopEffect
     None,  # 342 __asgn_plain
-    _b343,  # 343 ObjectDamageEffect
+    None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
+    _b345,  # 345 ObjectDamageEffect
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    _b348,  # 348 MoveCountersEffect
-    None,  # 349 __asgn_optional
-    None,  # 350 __asgn_optional
-    _b351,  # 351 KeywordCost
-    None,  # 352 __asgn_plain
-    _b353,  # 353 TypeArg
+    None,  # 348 __asgn_plain
+    None,  # 349 __asgn_plain
+    _b350,  # 350 MoveCountersEffect
+    None,  # 351 __asgn_optional
+    None,  # 352 __asgn_optional
+    _b353,  # 353 KeywordCost
     None,  # 354 __asgn_plain
-    _b355,  # 355 QualityArg
+    _b355,  # 355 TypeArg
     None,  # 356 __asgn_plain
-    _b357,  # 357 OntoArg
+    _b357,  # 357 QualityArg
     None,  # 358 __asgn_plain
-    None,  # 359 __asgn_plain
+    _b359,  # 359 OntoArg
     None,  # 360 __asgn_plain
     None,  # 361 __asgn_plain
     None,  # 362 __asgn_plain
-    _b363,  # 363 TriggeredStmt
+    None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
-    None,  # 365 __asgn_plain
-    _b366,  # 366 ActivatedStmt
+    _b365,  # 365 TriggeredStmt
+    None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
-    _b368,  # 368 PTDefiningStmt
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_plain
-    _b371,  # 371 SpellKind
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_plain
-    _b375,  # 375 EntersTappedStmt
-    None,  # 376 __asgn_oneormore
-    None,  # 377 __asgn_plain
-    _b378,  # 378 CostPerTargetStmt
+    _b368,  # 368 ActivatedStmt
+    None,  # 369 __asgn_plain
+    _b370,  # 370 PTDefiningStmt
+    None,  # 371 __asgn_oneormore
+    None,  # 372 __asgn_plain
+    _b373,  # 373 SpellKind
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_oneormore
+    None,  # 376 __asgn_plain
+    _b377,  # 377 EntersTappedStmt
+    None,  # 378 __asgn_oneormore
     None,  # 379 __asgn_plain
-    _b380,  # 380 UncounterableStmt
-    None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
-    _b384,  # 384 StaticStmt
-    None,  # 385 __asgn_optional
-    None,  # 386 __asgn_oneormore
-    None,  # 387 __asgn_oneormore
+    _b380,  # 380 CostPerTargetStmt
+    None,  # 381 __asgn_plain
+    _b382,  # 382 UncounterableStmt
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    None,  # 385 __asgn_plain
+    _b386,  # 386 StaticStmt
+    None,  # 387 __asgn_optional
     None,  # 388 __asgn_oneormore
-    None,  # 389 __asgn_optional
-    None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
+    None,  # 389 __asgn_oneormore
+    None,  # 390 __asgn_oneormore
+    None,  # 391 __asgn_optional
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
-    _b397,  # 397 ControlClause
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
+    _b399,  # 399 ControlClause
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
-    None,  # 403 __asgn_oneormore
+    None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
-    _b406,  # 406 DividedDamageEffect
+    None,  # 405 __asgn_oneormore
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    _b408,  # 408 DamageEffect
+    _b408,  # 408 DividedDamageEffect
     None,  # 409 __asgn_plain
-    _b410,  # 410 DestroyEffect
+    _b410,  # 410 DamageEffect
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
-    _b413,  # 413 DrawEffect
+    _b412,  # 412 DestroyEffect
+    None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 TokenCopyEffect
+    _b415,  # 415 DrawEffect
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
+    _b417,  # 417 TokenCopyEffect
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 TokenEffect
-    _b421,  # 421 AddManaEffect
-    None,  # 422 __asgn_plain
-    None,  # 423 __asgn_plain
-    _b424,  # 424 DiscardEffect
+    None,  # 420 __asgn_plain
+    None,  # 421 __asgn_plain
+    _b422,  # 422 TokenEffect
+    _b423,  # 423 AddManaEffect
+    None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    _b426,  # 426 GainLifeEffect
+    _b426,  # 426 DiscardEffect
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
-    _b429,  # 429 GainControlEffect
+    _b428,  # 428 GainLifeEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    _b431,  # 431 ReturnToHandEffect
+    _b431,  # 431 GainControlEffect
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
-    _b434,  # 434 ReturnFromGraveyardEffect
+    _b433,  # 433 ReturnToHandEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 ReturnToBattlefieldEffect
+    _b436,  # 436 ReturnFromGraveyardEffect
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
-    _b439,  # 439 ReturnAllFromGraveyardsEffect
+    _b438,  # 438 ReturnToBattlefieldEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
+    _b441,  # 441 ReturnAllFromGraveyardsEffect
     None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    _b444,  # 444 SearchEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
+    _b446,  # 446 SearchEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 CounterSpellEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ShuffleEffect
+    _b450,  # 450 CounterSpellEffect
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
+    _b452,  # 452 ShuffleEffect
     None,  # 453 __asgn_plain
-    _b454,  # 454 MillEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 PutFromHandEffect
+    _b456,  # 456 MillEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
+    _b459,  # 459 PutFromHandEffect
     None,  # 460 __asgn_plain
-    _b461,  # 461 PutCountersEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
-    _b464,  # 464 PutOnLibraryEffect
+    _b463,  # 463 PutCountersEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 PutIntoZoneEffect
+    _b466,  # 466 PutOnLibraryEffect
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
+    _b468,  # 468 PutIntoZoneEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    _b472,  # 472 ExileEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    _b474,  # 474 ExileTopEffect
+    _b474,  # 474 ExileEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 RegenerateEffect
+    _b476,  # 476 ExileTopEffect
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
+    _b478,  # 478 RegenerateEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 PlayerSacrificesEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    None,  # 482 __asgn_plain
-    _b483,  # 483 SacrificeEffect
+    _b482,  # 482 PlayerSacrificesEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 UntapEffect
+    _b485,  # 485 SacrificeEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 TapOrUntapEffect
+    _b487,  # 487 UntapEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 TapEffect
+    _b489,  # 489 TapOrUntapEffect
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
+    _b491,  # 491 TapEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 RemoveCountersEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    _b495,  # 495 DelayedEffect
+    _b495,  # 495 RemoveCountersEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 PreventEffect
+    _b497,  # 497 DelayedEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 CastThisEffect
+    _b499,  # 499 PreventEffect
     None,  # 500 __asgn_plain
-    _b501,  # 501 CopySpellEffect
-    _b502,  # 502 NoRegenEffect
-    None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    _b505,  # 505 PhaseOutEffect
+    _b501,  # 501 CastThisEffect
+    None,  # 502 __asgn_plain
+    _b503,  # 503 CopySpellEffect
+    _b504,  # 504 NoRegenEffect
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    _b508,  # 508 NoUntapEffect
+    _b507,  # 507 PhaseOutEffect
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    None,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    None,  # 516 __asgn_oneormore
-    None,  # 517 BackWord
-    None,  # 518 TargetRef
-    None,  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
+    _b510,  # 510 NoUntapEffect
+    None,  # 511 __asgn_plain
+    None,  # 512 __asgn_plain
+    _b513,  # 513 ContinuousEffect
+    None,  # 514 ActionWord
+    _b515,  # 515 PlayerRef
+    None,  # 516 __asgn_plain
+    None,  # 517 __asgn_plain
+    None,  # 518 __asgn_oneormore
+    None,  # 519 BackWord
+    None,  # 520 TargetRef
     None,  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
+    _b522,  # 522 AnyNumberTargets
     None,  # 523 __asgn_plain
-    None,  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
+    _b524,  # 524 AnyTarget
+    None,  # 525 __asgn_plain
     None,  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
+    _b527,  # 527 UpToTargets
     None,  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
+    _b529,  # 529 EachPlayers
     None,  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
+    _b531,  # 531 ThatRef
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_oneormore
+    _b533,  # 533 EnchantedRef
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    _b536,  # 536 BeginningTrigger
-    None,  # 537 Trigger
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 LastCounterTrigger
+    None,  # 535 __asgn_oneormore
+    None,  # 536 __asgn_plain
+    None,  # 537 __asgn_plain
+    _b538,  # 538 BeginningTrigger
+    None,  # 539 Trigger
+    None,  # 540 __asgn_plain
     None,  # 541 __asgn_plain
-    None,  # 542 __asgn_plain
+    _b542,  # 542 LastCounterTrigger
     None,  # 543 __asgn_plain
-    _b544,  # 544 BatchAttackTrigger
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 ThisTrigger
+    _b546,  # 546 BatchAttackTrigger
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
+    _b548,  # 548 ThisTrigger
     None,  # 549 __asgn_plain
-    _b550,  # 550 CastTrigger
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    _b553,  # 553 YoursTrigger
+    _b552,  # 552 CastTrigger
+    None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
-    None,  # 555 __asgn_optional
-    None,  # 556 __asgn_optional
-    None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
+    _b555,  # 555 YoursTrigger
+    None,  # 556 __asgn_plain
+    None,  # 557 __asgn_optional
+    None,  # 558 __asgn_optional
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
@@ -60961,170 +61155,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
+    _b569,  # 569 ZonePlace
     None,  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    None,  # 572 StaticPart
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
+    None,  # 571 __asgn_plain
+    None,  # 572 __asgn_plain
+    _b573,  # 573 PTChange
+    None,  # 574 StaticPart
     None,  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
+    _b576,  # 576 CantAttackOrBlock
     None,  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
+    _b578,  # 578 CantAttack
     None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    None,  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
+    _b580,  # 580 CantBlock
+    None,  # 581 __asgn_plain
+    _b582,  # 582 CantBeBlockedByFewer
+    _b583,  # 583 CantBeBlockedExcept
+    _b584,  # 584 CanBlockOnly
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CantBeTargetedBy
+    _b587,  # 587 CantBeTargeted
     None,  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
+    _b589,  # 589 CantBeDestroyed
     None,  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
+    _b591,  # 591 CantPhaseOut
     None,  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
+    _b593,  # 593 PhasesEachUntap
     None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    None,  # 599 __asgn_plain
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
+    _b595,  # 595 GainsAbility
+    None,  # 596 __asgn_plain
+    None,  # 597 __asgn_plain
+    _b598,  # 598 HasKeywordAtManaCost
+    _b599,  # 599 HasKeywords
+    _b600,  # 600 LosesKeywords
+    None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
+    _b603,  # 603 CombatDamageSteps
     None,  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
+    _b605,  # 605 AssignsExcess
     None,  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
+    _b607,  # 607 AttacksUntapped
     None,  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
+    _b609,  # 609 DoesntUntap
     None,  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
+    _b611,  # 611 DamageGainsLife
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
+    _b613,  # 613 DamageIsLethal
     None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
+    _b615,  # 615 CantBeBlockedBy
     None,  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
+    _b617,  # 617 CantBeAttachedBy
     None,  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
+    _b619,  # 619 PreventDamageFrom
     None,  # 620 __asgn_plain
-    _b621,  # 621 MaxBlockers
+    _b621,  # 621 AttacksDespite
     None,  # 622 __asgn_plain
-    _b623,  # 623 AttacksEachCombat
+    _b623,  # 623 MaxBlockers
     None,  # 624 __asgn_plain
-    _b625,  # 625 BlocksEachCombat
+    _b625,  # 625 AttacksEachCombat
     None,  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlocked
+    _b627,  # 627 BlocksEachCombat
     None,  # 628 __asgn_plain
-    _b629,  # 629 IsColor
+    _b629,  # 629 CantBeBlocked
     None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
+    _b631,  # 631 IsColor
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
-    None,  # 636 __asgn_oneormore
-    None,  # 637 __asgn_optional
-    None,  # 638 __asgn_optional
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_oneormore
     None,  # 639 __asgn_optional
     None,  # 640 __asgn_optional
-    None,  # 641 __asgn_oneormore
-    None,  # 642 __asgn_oneormore
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_optional
-    None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    None,  # 641 __asgn_optional
+    None,  # 642 __asgn_optional
+    None,  # 643 __asgn_oneormore
+    None,  # 644 __asgn_oneormore
+    None,  # 645 __asgn_optional
+    None,  # 646 __asgn_optional
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_optional
-    None,  # 651 __asgn_zeroormore
-    None,  # 652 __asgn_zeroormore
-    None,  # 653 __asgn_oneormore
-    None,  # 654 __asgn_oneormore
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_optional
+    None,  # 653 __asgn_zeroormore
+    None,  # 654 __asgn_zeroormore
+    None,  # 655 __asgn_oneormore
+    None,  # 656 __asgn_oneormore
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 Duration
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    _b666,  # 666 TargetObject
+    _b665,  # 665 Duration
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    _b668,  # 668 FromGraveyard
+    _b668,  # 668 TargetObject
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_optional
+    _b670,  # 670 FromGraveyard
+    None,  # 671 __asgn_plain
     None,  # 672 __asgn_optional
-    None,  # 673 __asgn_plain
-    _b674,  # 674 OntoBattlefield
-    None,  # 675 Destination
-    None,  # 676 __asgn_plain
-    _b677,  # 677 IntoHand
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_optional
+    None,  # 675 __asgn_plain
+    _b676,  # 676 OntoBattlefield
+    None,  # 677 Destination
     None,  # 678 __asgn_plain
-    _b679,  # 679 IntoGraveyard
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_plain
-    _b682,  # 682 CostValue
+    _b679,  # 679 IntoHand
+    None,  # 680 __asgn_plain
+    _b681,  # 681 IntoGraveyard
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
+    _b684,  # 684 CostValue
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_optional
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_optional
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
+    None,  # 696 __asgn_optional
     None,  # 697 __asgn_plain
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_oneormore
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    _b702,  # 702 BackRef
+    None,  # 698 __asgn_plain
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_oneormore
+    None,  # 701 __asgn_oneormore
+    None,  # 702 __asgn_optional
     None,  # 703 __asgn_plain
-    _b704,  # 704 TargetPlayer
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    _b708,  # 708 EachObjects
-    None,  # 709 KeywordCostPart
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_optional
+    _b704,  # 704 BackRef
+    None,  # 705 __asgn_plain
+    _b706,  # 706 TargetPlayer
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
+    _b710,  # 710 EachObjects
+    None,  # 711 KeywordCostPart
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_oneormore
     None,  # 715 __asgn_optional
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_plain
-    _b721,  # 721 QualityRef
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_optional
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_optional
-    None,  # 724 GrantedAbility
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_oneormore
-    None,  # 727 __asgn_plain
-    None,  # 728 __asgn_optional
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
+    _b723,  # 723 QualityRef
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
+    None,  # 726 GrantedAbility
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
@@ -61132,81 +61326,83 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 735 __asgn_oneormore
     None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_optional
     None,  # 741 __asgn_plain
-    _b742,  # 742 PerTime
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_plain
+    _b744,  # 744 PerTime
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    _b748,  # 748 PerObject
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_plain
-    _b751,  # 751 PowerOf
+    _b750,  # 750 PerObject
+    None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    _b753,  # 753 PowerOf
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
     None,  # 764 __asgn_optional
     None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_oneormore
+    None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_optional
-    None,  # 770 DelayedStep
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_optional
+    None,  # 772 DelayedStep
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    _b777,  # 777 EntersEvent
-    None,  # 778 ThisEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 LeavesEvent
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    None,  # 780 ThisEvent
     None,  # 781 __asgn_plain
-    _b782,  # 782 DiesEvent
+    _b782,  # 782 LeavesEvent
     None,  # 783 __asgn_plain
-    _b784,  # 784 AttacksAloneEvent
+    _b784,  # 784 DiesEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 AttacksEvent
+    _b786,  # 786 AttacksAloneEvent
     None,  # 787 __asgn_plain
-    _b788,  # 788 BlocksEvent
+    _b788,  # 788 AttacksEvent
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    _b791,  # 791 BlockedEvent
+    _b790,  # 790 BlocksEvent
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 PhasesEvent
+    _b793,  # 793 BlockedEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 TurnedUpEvent
+    _b795,  # 795 PhasesEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 ExiledThisWayEvent
+    _b797,  # 797 TurnedUpEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 TargetedEvent
+    _b799,  # 799 ExiledThisWayEvent
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
-    _b802,  # 802 DealsDamageEvent
+    _b801,  # 801 TargetedEvent
+    None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    _b804,  # 804 DealtDamageEvent
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
-    None,  # 807 __asgn_oneormore
+    _b804,  # 804 DealsDamageEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
+    None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
+    None,  # 809 __asgn_oneormore
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
 ]

@@ -77,6 +77,18 @@ class CardsInAllGraveyards:
 
 
 @dataclass(frozen=True)
+class CastThisTurn:
+    """"as long as you've cast an instant or sorcery spell this turn": one of the spells the
+    controller cast this turn matched the selector as it became cast (601.2i)."""
+
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look through the controller's spells cast this turn."""
+        return any(self.filter.matches(game, s, res.controller) for s in game.players[res.controller].cast_this_turn)
+
+
+@dataclass(frozen=True)
 class ControlledSinceLastUpkeep:
     """"if this came under your control since the beginning of your last upkeep" (702.30a); "your" is
     the ability's controller."""
@@ -315,6 +327,7 @@ __all__ = [
     "CardsInAllGraveyards",
     "CardsInGraveyard",
     "CastDuringMainPhase",
+    "CastThisTurn",
     "CastFromZone",
     "ControlledSinceLastUpkeep",
     "ControlsNone",

@@ -1300,7 +1300,9 @@ class Game:
 
     def spell_cast(self, spell: GameObject, caster: int) -> None:
         """603.2 / 601.2i: a spell became cast; "whenever [you|an opponent|a player] casts a ... spell"
-        abilities of permanents trigger, remembering the spell ("that spell")."""
+        abilities of permanents trigger, remembering the spell ("that spell").  The caster's record
+        of spells cast this turn keeps a copy of it as it is now."""
+        self.players[caster].cast_this_turn += (dataclasses.replace(spell),)
         for w in self.battlefield():
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
                        and "cast" in a.trigger.events for a in w.definition.expanded):

@@ -127,3 +127,6 @@ class Player:
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
     turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
+    # 601.2i: the spells they cast this turn, each as it was when it became cast (for "if you've
+    # cast an instant or sorcery spell this turn"); emptied as each turn begins.
+    cast_this_turn: tuple["GameObject", ...] = ()

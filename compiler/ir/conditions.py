@@ -106,6 +106,20 @@ class AllGraveyardsCount(Condition):
 
 
 @dataclass(frozen=True)
+class CastThisTurn(Condition):
+    """"if you've cast an instant or sorcery spell this turn": a spell matching the selector (as it
+    was when cast) became cast by the controller this turn (601.2i)."""
+
+    filter: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if you've cast {_a(self.filter.words)} {self.filter.words} this turn"
+
+    def python(self) -> str:
+        return f"rt.CastThisTurn(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class ControlledSinceUpkeep(Condition):
     """"if it came under your control since the beginning of your last upkeep" (echo, 702.30a)."""
 
