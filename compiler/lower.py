@@ -1480,7 +1480,12 @@ class CardLowering:
         if k == "CardAltCostStmt":
             return AlternativeCardCost(_cost(self.ck, b), word)
         if k == "CardAddCostStmt":
-            return AdditionalCardCost(_cost(self.ck, b.cost), word)
+            or_cost = _cost(self.ck, b.orcost) if b.orcost is not None else None
+            if b.pay and or_cost is not None and not or_cost.printed_plain:
+                self.ck.error(b, "'or pay' takes mana: 'or pay {3}'")
+            if b.optional and or_cost is not None:
+                self.ck.error(b, "an optional additional cost is one cost ('you may reveal a Dragon card from your hand')")
+            return AdditionalCardCost(_cost(self.ck, b.cost), word, or_cost, bool(b.pay), bool(b.optional))
         if k == "CardsStaticStmt":
             # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
             f = _filter(self.ck, b.affected, b)

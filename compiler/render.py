@@ -136,6 +136,15 @@ def _instance_AlternativeCardCost(ab: AlternativeCardCost) -> str:
 
 
 def _instance_AdditionalCardCost(ab: AdditionalCardCost) -> str:
+    if ab.optional:
+        # 601.2b, 607: an optional additional cost; "if you revealed ..." asks whether it was paid.
+        return f"rt.AdditionalCost(label='revealed', cost={ab.cost.python()})"
+    if ab.or_cost is not None:
+        first = ab.cost.text()
+        second = ("pay " if ab.pay else "") + ab.or_cost.text()
+        return (f"rt.AdditionalCost(label='additional', cost={ab.cost.python()}, mandatory=True, "
+                f"either=(({pyexpr.lit(first[:1].lower() + first[1:])}, {ab.cost.python()}), "
+                f"({pyexpr.lit(second[:1].lower() + second[1:])}, {ab.or_cost.python()})))")
     return f"rt.AdditionalCost(label='additional', cost={ab.cost.python()}, mandatory=True)"
 
 

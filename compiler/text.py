@@ -270,7 +270,12 @@ def _text_AlternativeCardCost(card: CardIR, ab: AlternativeCardCost) -> str:
 
 def _text_AdditionalCardCost(card: CardIR, ab: AdditionalCardCost) -> str:
     cost = ab.cost.text(card=card.name)
-    return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
+    may = "you may " if ab.optional else ""
+    other = ""
+    if ab.or_cost is not None:
+        words = ab.or_cost.text(card=card.name)
+        other = f" or {'pay ' if ab.pay else ''}{words[:1].lower()}{words[1:]}"
+    return f"As an additional cost to cast this spell, {may}{cost[:1].lower()}{cost[1:]}{other}."
 
 
 def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:

@@ -186,6 +186,9 @@ class AdditionalCost(Ability):
     repeatable: bool = False
     keyword: str = ""  # the keyword it comes from, for players and logs ("Kicker")
     mandatory: bool = False  # "As an additional cost to cast this spell, ..." (601.2b): always paid
+    # 601.2b: "reveal a Goblin card from your hand or pay {3}": the costs the player chooses from as
+    # the spell is cast, each with its printed words (``cost`` is then the first of them).
+    either: tuple[tuple[str, Cost], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from .conditions import Condition
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
-from .decisions import Choice, ChooseCards, ChooseNumber, chosen_keys
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, chosen_keys
 from .errors import IllegalAction
 from .library_top import may_play_top
 from .mana import ManaRequirement
@@ -33,6 +33,7 @@ from .values import Cost, SacrificeSpec, XValue
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .costoptions import CostOption
     from .game import Game
     from .objects import GameObject
 
@@ -167,7 +168,10 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
     # additional cost being paid.  107.3b: otherwise the only legal X is 0.
     paying = [alt_cost if alt_cost is not None else Cost(mana=base_symbols)]
-    paying += [options[i].cost for i in paid]
+    # 601.2b: a cost printed as a choice ("reveal a Goblin card from your hand or pay {3}") is
+    # announced now: the player chooses one of those they could pay.
+    cost_of = {i: _announce_either(game, player, options[i], o, name) for i in paid}
+    paying += [cost_of[i] for i in paid]
     has_x = any(_mentions_x(c) for c in paying)
     if req.x and not has_x:
         raise IllegalAction(f"{name} has no X to announce (107.3)")
@@ -218,9 +222,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases.
     total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life)
     for index, times in sorted(paid.items()):
-        opt = options[index]
         for _ in range(times):
-            total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
+            total = total.plus(ManaRequirement.build(cost_of[index].mana, x=req.x))
     # 601.2f: cost increases, e.g. "costs {1} more to cast for each target beyond the first".
     chosen_targets = sum(1 for t in item.targets if t is not None)
     for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
@@ -232,7 +235,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     nonmana = alt_cost.without_mana() if alt_cost is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):
-        c = options[index].cost
+        c = cost_of[index]
         if not c.mana_only:
             for _ in range(times):
                 pay_cost(game, player, c.without_mana(), spell_obj, res)
@@ -313,6 +316,25 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
     if len(given) != n or len(set(given)) != n or not all(0 <= m < count for m in given):
         raise IllegalAction(f"{name}: choose {n} different mode(s) of {count} (700.2a, 601.2b)")
     return tuple(sorted(given))
+
+
+def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str) -> Cost:
+    """601.2b: the cost of additional cost ``opt`` being paid; for one printed as a choice ("reveal a
+    Goblin card from your hand or pay {3}"), the one ``player`` announces among those whose
+    non-mana parts they could pay (asked only if more than one could be)."""
+    assert isinstance(opt, AdditionalCost)
+    if not opt.either:
+        return opt.cost
+    from .legality import nonmana_payable  # legality builds on this module
+    payable = [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)] or list(opt.either)
+    if len(payable) == 1:
+        return payable[0][1]
+    key = game.ask_valid(
+        ChooseOption(player, f"{name}: which additional cost? (601.2b)",
+                     tuple(Choice(str(i), words) for i, (words, _) in enumerate(payable))),
+        lambda ans: ans if isinstance(ans, str) and ans.isdigit() and int(ans) < len(payable) else None,
+        "one of the costs offered (601.2b)")
+    return payable[int(key)][1]
 
 
 def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],

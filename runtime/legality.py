@@ -73,6 +73,12 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
     return ok
 
 
+def nonmana_payable(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    """118.3: whether ``player`` could pay the parts of ``cost`` other than mana now (their mana is
+    checked with the total cost, 601.2f-g)."""
+    return _nonmana_ok(game, player, cost.without_mana(), source)
+
+
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
     if cost.unpayable:
         return False  # 118.6
@@ -184,7 +190,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         return False
     for opt in options if options is not None else cost_options(game, obj):
         # 601.2b: a mandatory additional cost must be payable too.
-        if isinstance(opt, AdditionalCost) and opt.mandatory and not _nonmana_ok(game, player, opt.cost, obj):
+        if isinstance(opt, AdditionalCost) and opt.mandatory and not any(
+                _nonmana_ok(game, player, c, obj) for c in ([c for _, c in opt.either] or [opt.cost])):
             return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     if spell is not None and spell.modes:

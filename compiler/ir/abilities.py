@@ -159,10 +159,16 @@ class AlternativeCardCost:
 
 @dataclass(frozen=True)
 class AdditionalCardCost:
-    """601.2b: "As an additional cost to cast this spell, ..." (mandatory)."""
+    """601.2b: "As an additional cost to cast this spell, ..." -- mandatory; with ``or_cost`` the
+    player chooses one of two costs ("reveal a Goblin card from your hand or pay {3}", ``pay``:
+    the second printed "pay {3}"); ``optional``: "you may ..." (whether it was paid is asked
+    with the condition word "revealed", 607)."""
 
     cost: CostIR
     ability_word: str = ""
+    or_cost: CostIR | None = None
+    pay: bool = False
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,11 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         if isinstance(a, AdditionalCost) and a.mandatory and a.cost.tap_permanents is not None:
             n = getattr(a.cost.tap_permanents.count, "value", 1)
             setup += [CardSetup("alice", Zone.BATTLEFIELD, COST_CREATURE) for _ in range(n)]
+        if isinstance(a, AdditionalCost) and a.mandatory and a.either:
+            # A choice of costs ("reveal a Goblin card from your hand or pay {3}", 601.2b): lands for
+            # the mana one, which is then the only one alice can pay.
+            mana = next((c.mana for _, c in a.either if c.mana_only), ())
+            setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(mana)]
     spell = next((a for a in d.abilities if isinstance(a, SpellAbility)), None)
     stack_target = next((t for t in spell.targets if t.zone is Zone.STACK), None) if spell is not None else None
     if stack_target is not None:
