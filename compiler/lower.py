@@ -568,6 +568,10 @@ class CardLowering:
             self.ck.error(c, "say what was cast as a spell: 'you've cast an instant or sorcery spell this turn'")
         return co.CastThisTurn(f)
 
+    def condition_RevealedAsCastCondition(self, c: Any) -> Condition:
+        controlled = _filter(self.ck, c.controlled, c) if c.controlled is not None else None
+        return co.RevealedAsCast(_filter(self.ck, c.revealed, c), controlled)
+
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
 

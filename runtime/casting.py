@@ -14,7 +14,7 @@ from .abilities import (
     ActivatedAbility, AdditionalCost, AlternativeCost, CostsLessIf, CostsMorePerExtraTarget, SpellAbility, SpliceOnto, StaticAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
-from .conditions import Condition
+from .conditions import Condition, RevealedAsCast
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
@@ -257,6 +257,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     suffix = f" ({', '.join(extras)})" if extras else ""
     shown = "a face-down spell" if face_down is not None else name  # 708.5: hidden from the others
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
+    if spell_obj.cast is not None and any(isinstance(getattr(a, "condition", None), RevealedAsCast) for a in d.expanded):
+        # 601.2i: "... or controlled a Dragon as you cast this spell" asks about this moment.
+        spell_obj.cast.controlled = tuple(dataclasses.replace(p) for p in game.battlefield() if p.controller == player)
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
 

@@ -51,6 +51,27 @@ class CostPaid:
 
 
 @dataclass(frozen=True)
+class RevealedAsCast:
+    """"if you revealed a Dragon card or controlled a Dragon as you cast this spell": the source's
+    optional additional cost ``label`` was paid (601.2b, 607), or one of the permanents its
+    controller controlled as it became cast matches ``controlled`` (601.2i)."""
+
+    label: str
+    controlled: ObjectFilter | None = None
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Ask the source's cast information."""
+        obj = res.source_object()
+        if obj is None:
+            return False
+        if game.times_paid(obj, self.label, None) > 0:
+            return True
+        flt = self.controlled
+        return flt is not None and obj.cast is not None and any(
+            flt.matches(game, p, res.controller) for p in obj.cast.controlled)
+
+
+@dataclass(frozen=True)
 class CardsInGraveyard:
     """"seven or more cards are in your graveyard" (threshold, 207.2c)."""
 
@@ -341,6 +362,7 @@ __all__ = [
     "NoCardsInHand",
     "PermanentLeftThisTurn",
     "PreviousResult",
+    "RevealedAsCast",
     "SorceryTiming",
     "TotalPower",
     "YouControl",

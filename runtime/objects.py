@@ -54,6 +54,9 @@ class CastInfo:
     granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
     # 702.47a-c: the cards spliced onto the spell, in the order their instructions follow its own.
     spliced: tuple["CardDefinition", ...] = ()
+    # 601.2i: the permanents its controller controlled as it became cast, as they were then (kept
+    # only for a card whose abilities ask, "if you ... controlled a Dragon as you cast this spell").
+    controlled: tuple["GameObject", ...] = ()
 
 
 @dataclass

@@ -120,6 +120,24 @@ class CastThisTurn(Condition):
 
 
 @dataclass(frozen=True)
+class RevealedAsCast(Condition):
+    """"if you revealed a Dragon card or controlled a Dragon as you cast this spell": the card's
+    optional additional cost of revealing was paid (601.2b, 607), or (``controlled``) its controller
+    controlled a matching permanent as it became cast (601.2i)."""
+
+    revealed: FilterIR
+    controlled: FilterIR | None = None
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        also = f" or controlled {_a(self.controlled.words)} {self.controlled.words}" if self.controlled else ""
+        return f"if you revealed {_a(self.revealed.words)} {self.revealed.words}{also} as you cast this spell"
+
+    def python(self) -> str:
+        controlled = self.controlled.python() if self.controlled is not None else "None"
+        return f"rt.RevealedAsCast(label='revealed', controlled={controlled})"
+
+
+@dataclass(frozen=True)
 class ControlledSinceUpkeep(Condition):
     """"if it came under your control since the beginning of your last upkeep" (echo, 702.30a)."""
 
