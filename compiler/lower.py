@@ -512,6 +512,7 @@ class CardLowering:
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
+        self.last_mill: Amount | None = None  # the number of cards the last mill named ("twice that many")
 
     # amounts and costs ---------------------------------------------------
 
@@ -973,7 +974,16 @@ class CardLowering:
         return out
 
     def effect_PlayerMillEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.Mill(self.player(e.player, cond), self.amount(e.amount), their=True)
+        if e.twice:
+            # "twice that many": twice the number of the mill before it (the instruction it replaces).
+            before = self.last_mill
+            if before is None:
+                self.ck.error(e, "'twice that many' needs an instruction before it that put cards into a graveyard")
+                before = am.Fixed(0, words="0")
+            return ef.Mill(self.player(e.player, cond), am.Twice(before), their=True, short=True)
+        amount = self.amount(e.amount)
+        self.last_mill = amount
+        return ef.Mill(self.player(e.player, cond), amount, their=True)
 
     def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
         amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")

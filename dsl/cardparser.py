@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e3a8df5b7a6cd1b08bbd6f7f7b3cc3d16110e6ddd21349c60f34eefe5b854654'
+GRAMMAR = '4f9f06a091f2606d0a3d7ffc4c1f0cd756d0b3898cdc3e83bc9273ff97e01d78'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -346,7 +346,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('LoseLifeEffect', 'common', 'LoseLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
-    ('__asgn_plain', 'plain', '', 'amount'),
     ('PlayerMillEffect', 'common', 'PlayerMillEffect', ''),
     ('__asgn_plain', 'plain', '', 'play'),
     ('MayPlayEffect', 'common', 'MayPlayEffect', ''),
@@ -548,6 +547,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_oneormore', 'oneormore', '', 'options'),
     ('BackWord', 'match', 'BackWord', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'twice'),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('AnyNumberTargets', 'common', 'AnyNumberTargets', ''),
@@ -19777,51 +19778,6 @@ class CardParser:
                 q += 4
                 p37 = q
                 res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p37 = q
-                res38.append(v)
-                p41 = p37
-                res42: list[Any] = []
-                r = self.r_Amount_0(p41)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p41 = q
-                if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42)
-                    n.rule = 324
-                p37 = p41
-                if res42 and n:
-                    res38.append(n)
                 r = self.e100_0(p37)
                 if r is None:
                     p = c
@@ -19831,48 +19787,6 @@ class CardParser:
                 p37 = q
                 if v:
                     res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'their', '')
-                q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p37 = q
-                res38.append(v)
                 q = sk0[p37]
                 if q < 0:
                     q = _WS0(text, p37).end()
@@ -19917,7 +19831,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 325
+                    n.rule = 324
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -20161,7 +20075,107 @@ class CardParser:
                 break
         if ch in _F65:
             while True:
-                p43 = p
+                p41 = p
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p41 = q
+                res42.append(v)
+                p43 = p41
                 res44: list[Any] = []
                 q = sk0[p43]
                 if q < 0:
@@ -20169,153 +20183,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                p45 = p43
-                res46: list[Any] = []
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 326
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                q = sk0[p43]
+                p43 = q
+                res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 325
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                q = sk0[p41]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p41).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p41] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p41).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p41] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 327
-                q = p43
-                v = n if res44 else None
+                p41 = q
+                res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 326
+                q = p41
+                v = n if res42 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20375,128 +20289,128 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p47 = p
+                p45 = p
+                res46: list[Any] = []
+                p47 = p45
                 res48: list[Any] = []
-                p49 = p47
-                res50: list[Any] = []
-                r = self.r_TargetRef_0(p49)
+                r = self.r_TargetRef_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p49 = q
+                p47 = q
                 if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 328
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                q = sk0[p47]
+                    res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 327
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p45] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 329
-                q = p47
-                v = n if res48 else None
+                p45 = q
+                res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 328
+                q = p45
+                v = n if res46 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20530,11 +20444,79 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p51 = p
+                p49 = p
+                res50: list[Any] = []
+                p51 = p49
                 res52: list[Any] = []
-                p53 = p51
+                r = self.r_ActionWord_0(p51)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p51 = q
+                if v:
+                    res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 329
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p49 = q
+                res50.append(v)
+                r = self.e101_0(p49)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                p53 = p49
                 res54: list[Any] = []
-                r = self.r_ActionWord_0(p53)
+                r = self.r_PlayerRef_0(p53)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20546,96 +20528,28 @@ class CardParser:
                 if res54:
                     n = Nt(res54)
                     n.rule = 330
-                p51 = p53
+                p49 = p53
                 if res54 and n:
-                    res52.append(n)
-                q = sk0[p51]
+                    res50.append(n)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                r = self.e101_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                p55 = p51
-                res56: list[Any] = []
-                r = self.r_PlayerRef_0(p55)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p55 = q
-                if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 331
-                p51 = p55
-                if res56 and n:
-                    res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p49] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 332
-                q = p51
-                v = n if res52 else None
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
+                    n.rule = 331
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20643,44 +20557,44 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                q = sk0[p57]
+                p55 = p
+                res56: list[Any] = []
+                q = sk0[p55]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p55).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p55] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'pay', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                p59 = p57
-                res60: list[Any] = []
-                r = self.r_Cost_0(p59)
+                p55 = q
+                res56.append(v)
+                p57 = p55
+                res58: list[Any] = []
+                r = self.r_Cost_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
+                p57 = q
                 if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 333
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
+                    res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 334
-                q = p57
-                v = n if res58 else None
+                    n.rule = 332
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 333
+                q = p55
+                v = n if res56 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20688,11 +20602,39 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p61 = p
+                p59 = p
+                res60: list[Any] = []
+                p61 = p59
                 res62: list[Any] = []
-                p63 = p61
+                r = self.r_ActionWord_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 334
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p63 = p59
                 res64: list[Any] = []
-                r = self.r_ActionWord_0(p63)
+                r = self.r_Amount_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20704,42 +20646,14 @@ class CardParser:
                 if res64:
                     n = Nt(res64)
                     n.rule = 335
-                p61 = p63
+                p59 = p63
                 if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p65 = p61
-                res66: list[Any] = []
-                r = self.r_Amount_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                if res66:
-                    n = Nt(res66)
+                    res60.append(n)
+                if res60:
+                    n = Nt(res60)
                     n.rule = 336
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 337
-                q = p61
-                v = n if res62 else None
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20747,72 +20661,72 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p67 = p
-                res68: list[Any] = []
-                q = sk0[p67]
+                p65 = p
+                res66: list[Any] = []
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p65] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attach', '')
                 q += 6
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p65] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p65] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p67 = q
-                res68.append(v)
-                p69 = p67
-                res70: list[Any] = []
-                r = self.r_TargetRef_0(p69)
+                p65 = q
+                res66.append(v)
+                p67 = p65
+                res68: list[Any] = []
+                r = self.r_TargetRef_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p69 = q
+                p67 = q
                 if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 338
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
+                    res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 339
-                q = p67
-                v = n if res68 else None
+                    n.rule = 337
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 338
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20820,9 +20734,40 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p71 = p
+                p69 = p
+                res70: list[Any] = []
+                p71 = p69
                 res72: list[Any] = []
-                p73 = p71
+                r = self.r_TargetRef_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 339
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                p69 = q
+                res70.append(v)
+                p73 = p69
                 res74: list[Any] = []
                 r = self.r_TargetRef_0(p73)
                 if r is None:
@@ -20836,45 +20781,14 @@ class CardParser:
                 if res74:
                     n = Nt(res74)
                     n.rule = 340
-                p71 = p73
+                p69 = p73
                 if res74 and n:
-                    res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p71 = q
-                res72.append(v)
-                p75 = p71
-                res76: list[Any] = []
-                r = self.r_TargetRef_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
+                    res70.append(n)
+                if res70:
+                    n = Nt(res70)
                     n.rule = 341
-                p71 = p75
-                if res76 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 342
-                q = p71
-                v = n if res72 else None
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20882,430 +20796,430 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
+                p75 = p
+                res76: list[Any] = []
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_Amount_0(p79)
+                p75 = q
+                res76.append(v)
+                p77 = p75
+                res78: list[Any] = []
+                r = self.r_Amount_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p77 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 343
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                q = sk0[p77]
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 342
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'them', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'rest', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'bottom', '')
                 q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p75] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'any', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                p81 = p77
-                res82: list[Any] = []
-                q = sk0[p81]
+                p75 = q
+                res76.append(v)
+                p79 = p75
+                res80: list[Any] = []
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p79] = q
                 if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'order', '')
                 q += 5
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 343
+                p75 = p79
+                if res80 and n:
+                    res76.append(n)
+                if res76:
+                    n = Nt(res76)
                     n.rule = 344
-                p77 = p81
-                if res82 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 345
-                q = p77
-                v = n if res78 else None
+                q = p75
+                v = n if res76 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21313,153 +21227,153 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p83 = p
+                p81 = p
+                res82: list[Any] = []
+                p83 = p81
                 res84: list[Any] = []
-                p85 = p83
-                res86: list[Any] = []
-                r = self.r_TargetRef_0(p85)
+                r = self.r_TargetRef_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p85 = q
+                p83 = q
                 if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 346
-                p83 = p85
-                if res86 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 345
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equal', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'its', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                p87 = p83
-                res88: list[Any] = []
-                q = sk0[p87]
+                p81 = q
+                res82.append(v)
+                p85 = p81
+                res86: list[Any] = []
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p87).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p87] = q
+                    sk0[p85] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'power', '')
                 q += 5
-                p87 = q
-                res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 347
-                p83 = p87
-                if res88 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 346
+                p81 = p85
+                if res86 and n:
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                p89 = p83
-                res90: list[Any] = []
-                r = self.r_TargetRef_0(p89)
+                p81 = q
+                res82.append(v)
+                p87 = p81
+                res88: list[Any] = []
+                r = self.r_TargetRef_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p89 = q
+                p87 = q
                 if v:
-                    res90.append(v)
-                if res90:
-                    n = Nt(res90)
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 347
+                p81 = p87
+                if res88 and n:
+                    res82.append(n)
+                if res82:
+                    n = Nt(res82)
                     n.rule = 348
-                p83 = p89
-                if res90 and n:
-                    res84.append(n)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 349
-                q = p83
-                v = n if res84 else None
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21467,25 +21381,42 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p91 = p
-                res92: list[Any] = []
-                q = sk0[p91]
+                p89 = p
+                res90: list[Any] = []
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
+                    sk0[p89] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p89 = q
+                res90.append(v)
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_Amount_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p91 = q
-                res92.append(v)
-                p93 = p91
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 349
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                p93 = p89
                 res94: list[Any] = []
-                r = self.r_Amount_0(p93)
+                r = self.r_CounterKind_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21497,12 +21428,35 @@ class CardParser:
                 if res94:
                     n = Nt(res94)
                     n.rule = 350
-                p91 = p93
+                p89 = p93
                 if res94 and n:
-                    res92.append(n)
-                p95 = p91
+                    res90.append(n)
+                r = self.e102_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                p95 = p89
                 res96: list[Any] = []
-                r = self.r_CounterKind_0(p95)
+                r = self.r_TargetRef_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21514,33 +21468,24 @@ class CardParser:
                 if res96:
                     n = Nt(res96)
                     n.rule = 351
-                p91 = p95
+                p89 = p95
                 if res96 and n:
-                    res92.append(n)
-                r = self.e102_0(p91)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p91 = q
-                if v:
-                    res92.append(v)
-                q = sk0[p91]
+                    res90.append(n)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p89] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p91 = q
-                res92.append(v)
-                p97 = p91
+                p89 = q
+                res90.append(v)
+                p97 = p89
                 res98: list[Any] = []
                 r = self.r_TargetRef_0(p97)
                 if r is None:
@@ -21554,45 +21499,14 @@ class CardParser:
                 if res98:
                     n = Nt(res98)
                     n.rule = 352
-                p91 = p97
+                p89 = p97
                 if res98 and n:
-                    res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                p99 = p91
-                res100: list[Any] = []
-                r = self.r_TargetRef_0(p99)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p99 = q
-                if v:
-                    res100.append(v)
-                if res100:
-                    n = Nt(res100)
+                    res90.append(n)
+                if res90:
+                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
                     n.rule = 353
-                p91 = p99
-                if res100 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 354
-                q = p91
-                v = n if res92 else None
+                q = p89
+                v = n if res90 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21618,7 +21532,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 355
+        n.rule = 354
         return q, n
 
     def e58_0(self, p: int) -> Any:
@@ -21639,7 +21553,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 356
+        n.rule = 355
         return q, n
 
     def e59_1(self, p: int) -> Any:
@@ -21671,7 +21585,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 357
+                    n.rule = 356
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21725,13 +21639,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 358
+                    n.rule = 357
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 359
+                    n.rule = 358
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21778,13 +21692,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 360
+                    n.rule = 359
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 361
+                    n.rule = 360
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21831,13 +21745,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 362
+                    n.rule = 361
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 363
+                    n.rule = 362
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21966,7 +21880,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 364
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22013,7 +21927,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 365
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22043,7 +21957,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 366
+            n.rule = 365
         p = p5
         if res6 and n:
             res.append(n)
@@ -22085,7 +21999,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 367
+                n.rule = 366
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22115,7 +22029,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 368
+            n.rule = 367
         p = p11
         if res12 and n:
             res.append(n)
@@ -22129,7 +22043,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 369
+        n.rule = 368
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22270,7 +22184,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 370
+                n.rule = 369
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22319,7 +22233,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 371
+            n.rule = 370
         p = p9
         if res10 and n:
             res.append(n)
@@ -22382,7 +22296,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 371
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22526,14 +22440,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 373
+            n.rule = 372
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 373
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22577,7 +22491,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 374
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22622,13 +22536,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 375
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 377
+                n.rule = 376
             q = p1
             v = n if res2 else None
             p = q
@@ -22639,7 +22553,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 377
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -22737,7 +22651,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 378
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22810,14 +22724,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 379
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 381
+        n.rule = 380
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -22969,7 +22883,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 381
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -22990,7 +22904,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 383
+        n.rule = 382
         return q, n
 
     def e72_0(self, p: int) -> Any:
@@ -23011,7 +22925,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 383
         return q, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23067,7 +22981,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 384
         p = p1
         if res2 and n:
             res.append(n)
@@ -23194,7 +23108,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 386
+        n.rule = 385
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23267,14 +23181,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 388
+        n.rule = 387
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -23426,7 +23340,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 388
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23485,7 +23399,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 390
+                n.rule = 389
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23568,7 +23482,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 391
+                n.rule = 390
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23578,7 +23492,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 391
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23870,7 +23784,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 392
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -23905,7 +23819,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 393
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -23940,7 +23854,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 394
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -23975,7 +23889,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 395
         return p, n
 
     def e83_0(self, p: int) -> Any:
@@ -24343,7 +24257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 397
+        n.rule = 396
         return q, n
 
     def e89_0(self, p: int) -> Any:
@@ -24441,7 +24355,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 398
+                    n.rule = 397
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24480,7 +24394,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 399
+                    n.rule = 398
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24528,7 +24442,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 400
+                    n.rule = 399
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24553,7 +24467,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 401
+                    n.rule = 400
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24592,7 +24506,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 401
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24664,7 +24578,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 403
+                    n.rule = 402
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24711,7 +24625,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 404
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24731,7 +24645,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 405
+                    n.rule = 404
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24758,7 +24672,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 406
+                    n.rule = 405
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24792,7 +24706,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 405
+                    n.rule = 404
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24819,7 +24733,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 407
+                    n.rule = 406
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24839,7 +24753,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 405
+                    n.rule = 404
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24866,7 +24780,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 408
+                    n.rule = 407
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24900,7 +24814,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 404
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24927,7 +24841,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 409
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24961,7 +24875,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 405
+                    n.rule = 404
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24988,7 +24902,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 410
+                    n.rule = 409
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25022,7 +24936,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 405
+                    n.rule = 404
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25070,7 +24984,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 411
+        n.rule = 410
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -25274,7 +25188,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 412
+                    n.rule = 411
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25313,7 +25227,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 412
         p = p1
         if res2 and n:
             res.append(n)
@@ -25411,7 +25325,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 413
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25479,7 +25393,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 415
+                n.rule = 414
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25489,7 +25403,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 416
+        n.rule = 415
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25521,14 +25435,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 418
+        n.rule = 417
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25547,7 +25461,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 418
             q = p1
             v = n if res2 else None
             p = q
@@ -25572,7 +25486,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 420
+            n.rule = 419
         p = p3
         if res4 and n:
             res.append(n)
@@ -25586,7 +25500,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 420
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25690,14 +25604,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 422
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25729,7 +25643,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25761,7 +25675,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 425
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
@@ -25796,7 +25710,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 426
+            n.rule = 425
         p = p5
         if res6 and n:
             res.append(n)
@@ -25887,7 +25801,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 427
+                n.rule = 426
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25906,7 +25820,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 427
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25937,7 +25851,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 428
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25956,7 +25870,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 430
+                n.rule = 429
             q = p1
             v = n if res2 else None
             p = q
@@ -25981,7 +25895,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
@@ -26004,7 +25918,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 431
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26023,7 +25937,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 433
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
@@ -26047,7 +25961,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 433
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26103,7 +26017,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -26119,7 +26033,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 436
+                n.rule = 435
             q = p3
             v = n if res4 else None
             p = q
@@ -26129,7 +26043,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 437
+        n.rule = 436
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26161,7 +26075,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
@@ -26199,7 +26113,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 438
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26231,7 +26145,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26247,7 +26161,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 441
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -26276,7 +26190,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 441
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26308,7 +26222,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26406,7 +26320,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 443
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26450,7 +26364,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26542,14 +26456,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 446
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 446
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26581,7 +26495,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26645,7 +26559,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 449
+            n.rule = 448
         p = p5
         if res6 and n:
             res.append(n)
@@ -26660,7 +26574,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 450
+            n.rule = 449
         p = p7
         if res8 and n:
             res.append(n)
@@ -26750,7 +26664,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 451
+            n.rule = 450
         p = p11
         if res12 and n:
             res.append(n)
@@ -26766,7 +26680,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 451
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26798,7 +26712,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26864,7 +26778,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 454
+                n.rule = 453
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26887,7 +26801,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 455
+                    n.rule = 454
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26960,7 +26874,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 455
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26992,7 +26906,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -27011,7 +26925,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 457
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27068,7 +26982,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 459
+                n.rule = 458
             q = p1
             v = n if res2 else None
             p = q
@@ -27105,7 +27019,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 460
+            n.rule = 459
         p = p3
         if res4 and n:
             res.append(n)
@@ -27144,7 +27058,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 461
+            n.rule = 460
         p = p5
         if res6 and n:
             res.append(n)
@@ -27163,7 +27077,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 461
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27202,7 +27116,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27282,14 +27196,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 464
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27321,7 +27235,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -27336,7 +27250,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 466
         p = p3
         if res4 and n:
             res.append(n)
@@ -27370,14 +27284,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 468
+            n.rule = 467
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 468
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27409,7 +27323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27425,7 +27339,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 471
+                n.rule = 470
             q = p3
             v = n if res4 else None
             p = q
@@ -27502,7 +27416,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 471
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27534,7 +27448,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27572,7 +27486,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 473
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27604,7 +27518,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27620,7 +27534,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 476
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -27653,7 +27567,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 477
+                n.rule = 476
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27668,7 +27582,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 478
+                n.rule = 477
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27732,7 +27646,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 479
+                n.rule = 478
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27742,7 +27656,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 479
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27822,7 +27736,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27841,7 +27755,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 481
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27873,14 +27787,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 484
+        n.rule = 483
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27899,7 +27813,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 485
+                n.rule = 484
             q = p1
             v = n if res2 else None
             p = q
@@ -27924,7 +27838,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 486
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
@@ -27939,14 +27853,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 487
+            n.rule = 486
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 487
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27978,7 +27892,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -28032,7 +27946,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 490
+                n.rule = 489
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28042,7 +27956,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 490
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28074,14 +27988,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 492
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28137,14 +28051,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 494
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28176,14 +28090,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 496
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28215,7 +28129,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -28230,7 +28144,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 498
         p = p3
         if res4 and n:
             res.append(n)
@@ -28264,14 +28178,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 500
+            n.rule = 499
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 500
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28310,14 +28224,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 502
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28373,7 +28287,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
@@ -28483,7 +28397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 504
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28515,7 +28429,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -28529,7 +28443,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 506
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28561,7 +28475,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28677,7 +28591,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 508
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28757,7 +28671,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 509
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28777,7 +28691,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28804,14 +28718,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 512
+            n.rule = 511
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 512
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28831,7 +28745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28925,14 +28839,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 515
+            n.rule = 514
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 515
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28955,7 +28869,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 517
+                n.rule = 516
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29002,7 +28916,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 518
+                n.rule = 517
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29037,7 +28951,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 518
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29127,7 +29041,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 520
+        n.rule = 519
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -29229,7 +29143,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 521
+                    n.rule = 520
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29257,12 +29171,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 522
+                    n.rule = 521
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29290,12 +29204,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 523
+                    n.rule = 522
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29399,7 +29313,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 524
+        n.rule = 523
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -29486,7 +29400,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29507,7 +29421,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29528,7 +29442,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29551,7 +29465,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29574,7 +29488,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29649,42 +29563,182 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F0:
+        if ch in _F11:
             while True:
-                q = sk0[p]
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'card', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
+                    sk0[p1] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_Amount_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 525
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                r = self.e174_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('twice', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'twice', '')
+                q += 5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 526
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('many', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'many', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
+                p5 = q
+                res6.append(v)
+                if res6:
+                    return p5, res6
+                p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -29729,7 +29783,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 527
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29748,7 +29802,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e174_0(p3)
+                r = self.e175_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29759,7 +29813,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 526
+                    n.rule = 527
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29837,18 +29891,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 527
+                    n.rule = 528
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 529
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29875,7 +29929,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 529
+                    n.rule = 530
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29895,12 +29949,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 530
+                    n.rule = 531
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29915,7 +29969,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29930,7 +29984,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29942,7 +29996,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e175_0(p15)
+                    r = self.e176_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30013,7 +30067,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 531
+                    n.rule = 532
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30044,18 +30098,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 532
+                    n.rule = 533
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 533
+                    n.rule = 534
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30099,18 +30153,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 534
+                    n.rule = 535
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 535
+                    n.rule = 536
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30125,7 +30179,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30194,18 +30248,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 536
+                    n.rule = 537
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 537
+                    n.rule = 538
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30214,7 +30268,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e176_0(p29)
+                r = self.e177_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30244,18 +30298,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 538
+                    n.rule = 539
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 539
+                    n.rule = 540
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30270,7 +30324,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30327,7 +30381,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 540
+                    n.rule = 541
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30447,7 +30501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 541
+        n.rule = 542
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30545,7 +30599,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 542
+                    n.rule = 543
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30570,18 +30624,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 543
+                    n.rule = 544
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 544
+                    n.rule = 545
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30611,7 +30665,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 546
+                    n.rule = 547
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30656,7 +30710,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 548
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30732,12 +30786,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 548
+                    n.rule = 549
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30764,7 +30818,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 550
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30823,7 +30877,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 550
+                    n.rule = 551
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30845,18 +30899,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 551
+                    n.rule = 552
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 552
+                    n.rule = 553
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30886,7 +30940,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 553
+                    n.rule = 554
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30905,7 +30959,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e177_0(p21)
+                    r = self.e178_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30913,7 +30967,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e178_0(p21)
+                r = self.e179_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30924,12 +30978,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 554
+                    n.rule = 555
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30959,7 +31013,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 555
+                    n.rule = 556
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30984,11 +31038,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 556
+                    n.rule = 557
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e179_0(p25)
+                r = self.e180_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30997,7 +31051,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e180_0(p25)
+                r = self.e181_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31019,18 +31073,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 557
+                    n.rule = 558
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 558
+                    n.rule = 559
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31060,12 +31114,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 559
+                    n.rule = 560
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e181_0(p33)
+                    r = self.e182_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31086,11 +31140,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 560
+                    n.rule = 561
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e182_0(p33)
+                r = self.e183_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31102,7 +31156,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e183_0(p39)
+                    r = self.e184_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31138,12 +31192,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 561
+                    n.rule = 562
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 545
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31181,7 +31235,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 562
+                n.rule = 563
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31209,7 +31263,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 563
+        n.rule = 564
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -31230,7 +31284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 564
+        n.rule = 565
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31262,7 +31316,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 565
+                    n.rule = 566
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31274,7 +31328,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e184_0(p3) is None:
+                if self.e185_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31291,7 +31345,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 567
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31333,7 +31387,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 567
+                n.rule = 568
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31388,7 +31442,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 568
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31419,7 +31473,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31478,7 +31532,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 570
+                    n.rule = 571
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31616,7 +31670,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 571
+                        n.rule = 572
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -31650,7 +31704,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 572
+                    n.rule = 573
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -31749,7 +31803,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e185_0(p1)
+                r = self.e186_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31844,7 +31898,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 573
+                    n.rule = 574
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31933,7 +31987,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 574
+                    n.rule = 575
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31953,7 +32007,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 575
+                    n.rule = 576
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32008,13 +32062,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 575
+                    n.rule = 576
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32039,7 +32093,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e186_0(p1)
+                r = self.e187_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32051,7 +32105,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e187_0(p3)
+                    r = self.e188_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32094,7 +32148,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 577
+                    n.rule = 578
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32133,7 +32187,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 578
+                    n.rule = 579
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32164,7 +32218,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e188_0(p9)
+                    r = self.e189_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32176,12 +32230,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 579
+                    n.rule = 580
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32250,18 +32304,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 581
+                    n.rule = 582
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 582
+                    n.rule = 583
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32302,18 +32356,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 583
+                    n.rule = 584
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 584
+                    n.rule = 585
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32354,18 +32408,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 585
+                    n.rule = 586
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 586
+                    n.rule = 587
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32465,7 +32519,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 587
+                    n.rule = 588
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32513,12 +32567,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 588
+                    n.rule = 589
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32597,7 +32651,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e189_0(p27)
+                r = self.e190_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32608,12 +32662,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 589
+                    n.rule = 590
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32664,7 +32718,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e190_0(p29)
+                r = self.e191_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32675,12 +32729,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 590
+                    n.rule = 591
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32828,7 +32882,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 591
+                    n.rule = 592
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32848,12 +32902,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 592
+                    n.rule = 593
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32977,7 +33031,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e191_0(p37)
+                    r = self.e192_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33013,12 +33067,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 593
+                    n.rule = 594
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33073,18 +33127,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 594
+                    n.rule = 595
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 595
+                    n.rule = 596
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33139,18 +33193,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 596
+                    n.rule = 597
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 597
+                    n.rule = 598
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33275,18 +33329,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 598
+                    n.rule = 599
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 599
+                    n.rule = 600
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33295,7 +33349,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e192_0(p51)
+                r = self.e193_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33331,7 +33385,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 600
+                    n.rule = 601
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33351,12 +33405,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 601
+                    n.rule = 602
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33365,7 +33419,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e193_0(p55)
+                r = self.e194_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33387,7 +33441,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 602
+                    n.rule = 603
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33493,18 +33547,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 603
+                    n.rule = 604
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 604
+                    n.rule = 605
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33513,7 +33567,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e194_0(p61)
+                r = self.e195_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33522,7 +33576,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e195_0(p61)
+                r = self.e196_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33533,12 +33587,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 605
+                    n.rule = 606
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33547,7 +33601,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e196_0(p63)
+                r = self.e197_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33556,7 +33610,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e197_0(p63)
+                r = self.e198_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33567,12 +33621,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 606
+                    n.rule = 607
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33669,7 +33723,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 607
+                    n.rule = 608
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33704,7 +33758,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 608
+                        n.rule = 609
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33739,7 +33793,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e198_0(p65)
+                r = self.e199_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33750,12 +33804,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 609
+                    n.rule = 610
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33908,18 +33962,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 610
+                    n.rule = 611
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 611
+                    n.rule = 612
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33988,18 +34042,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 612
+                    n.rule = 613
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 613
+                    n.rule = 614
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34050,7 +34104,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e199_0(p81)
+                r = self.e200_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34091,18 +34145,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 614
+                    n.rule = 615
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 615
+                    n.rule = 616
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34283,18 +34337,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 616
+                    n.rule = 617
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 617
+                    n.rule = 618
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34391,18 +34445,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 618
+                    n.rule = 619
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 619
+                    n.rule = 620
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34480,7 +34534,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 620
+                    n.rule = 621
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34500,12 +34554,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 621
+                    n.rule = 622
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34611,7 +34665,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 622
+                    n.rule = 623
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34631,12 +34685,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 623
+                    n.rule = 624
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34700,7 +34754,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 624
+                    n.rule = 625
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34776,12 +34830,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 625
+                    n.rule = 626
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34821,7 +34875,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e200_0(p107)
+                    r = self.e201_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34871,7 +34925,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e201_0(p105)
+                r = self.e202_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34921,18 +34975,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 626
+                    n.rule = 627
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 627
+                    n.rule = 628
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35046,11 +35100,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 628
+                    n.rule = 629
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e202_0(p111)
+                r = self.e203_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35061,12 +35115,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 629
+                    n.rule = 630
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35149,18 +35203,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 630
+                    n.rule = 631
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 631
+                    n.rule = 632
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35243,18 +35297,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 632
+                    n.rule = 633
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 633
+                    n.rule = 634
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35309,18 +35363,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 634
+                    n.rule = 635
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 635
+                    n.rule = 636
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35329,7 +35383,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e203_0(p127)
+                r = self.e204_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35351,18 +35405,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 636
+                    n.rule = 637
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 637
+                    n.rule = 638
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35403,7 +35457,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 638
+                    n.rule = 639
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35433,7 +35487,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 639
+                    n.rule = 640
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35458,7 +35512,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 640
+                    n.rule = 641
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35489,7 +35543,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 641
+                    n.rule = 642
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35514,7 +35568,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 642
+                    n.rule = 643
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35550,7 +35604,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 643
+                n.rule = 644
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35604,7 +35658,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35625,7 +35679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 646
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -35646,7 +35700,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 647
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -35667,7 +35721,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 648
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -35688,7 +35742,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 649
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -35723,7 +35777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 650
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -35742,7 +35796,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e204_0(p)
+                r = self.e205_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35755,7 +35809,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e205_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35768,7 +35822,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e206_0(p)
+                r = self.e207_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35781,7 +35835,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e207_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35810,7 +35864,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e208_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35823,7 +35877,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e209_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35868,7 +35922,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e210_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35886,7 +35940,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e211_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35895,11 +35949,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e212_0(p3) is None:
+                if self.e213_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e213_0(p3)
+                r = self.e214_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35956,7 +36010,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 651
         return p, n
 
     def e122_0(self, p: int) -> Any:
@@ -35977,7 +36031,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 652
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -35998,7 +36052,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36019,7 +36073,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36178,7 +36232,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36253,7 +36307,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 655
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36298,7 +36352,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 656
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36330,7 +36384,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e215_0(p5)
+                r = self.e216_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36380,7 +36434,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36403,7 +36457,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 658
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36539,7 +36593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 659
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -36560,7 +36614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 660
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36591,7 +36645,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 661
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -36626,7 +36680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 662
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -36724,7 +36778,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 663
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -36786,7 +36840,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36852,7 +36906,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 664
+                    n.rule = 665
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36880,7 +36934,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36954,7 +37008,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e217_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37012,7 +37066,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 665
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37038,11 +37092,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 666
+                    n.rule = 667
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e218_0(p7)
+                r = self.e219_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37111,7 +37165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37193,7 +37247,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37236,7 +37290,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 669
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37331,7 +37385,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37350,7 +37404,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e220_0(p1)
+                    r = self.e221_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37422,7 +37476,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 670
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37465,7 +37519,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e221_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37476,7 +37530,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 671
+                    n.rule = 672
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37499,7 +37553,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e222_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37510,7 +37564,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 671
+                    n.rule = 672
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37588,7 +37642,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37605,7 +37659,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e223_0(p)
+            r = self.e224_0(p)
             if r is None:
                 break
             q, v = r
@@ -37636,14 +37690,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e224_0(p3)
+            r = self.e225_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37680,7 +37734,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 675
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37720,7 +37774,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
@@ -37739,7 +37793,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 677
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -37760,7 +37814,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37824,14 +37878,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e226_0(p7)
+                    r = self.e227_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37890,7 +37944,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 679
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37911,7 +37965,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37985,7 +38039,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38033,7 +38087,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38079,7 +38133,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38155,7 +38209,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 680
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -38181,7 +38235,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e231_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 p = c
                 break
@@ -38189,7 +38243,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -38221,7 +38275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 681
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -38242,7 +38296,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38274,7 +38328,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e234_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38406,18 +38460,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38453,7 +38507,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38473,12 +38527,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 686
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38514,7 +38568,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 686
+                    n.rule = 687
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38534,12 +38588,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 687
+                    n.rule = 688
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38564,7 +38618,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 689
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38596,12 +38650,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38621,12 +38675,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38829,7 +38883,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 693
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38873,7 +38927,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 693
+                    n.rule = 694
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39233,7 +39287,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39292,7 +39346,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 696
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39346,7 +39400,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e235_0(p)
+            r = self.e236_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39372,7 +39426,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39449,7 +39503,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39494,7 +39548,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 699
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39579,7 +39633,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 700
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -39635,7 +39689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39659,7 +39713,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39687,7 +39741,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 703
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -39883,7 +39937,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39913,7 +39967,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 704
+                        n.rule = 705
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39939,7 +39993,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 705
+                n.rule = 706
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39992,7 +40046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 707
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40036,7 +40090,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 708
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40057,8 +40111,62 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 709
         return q, n
+
+    def e174_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_BackRef_0(self, p: int) -> Any:
         # BackRef: Sequence (rule)
@@ -40075,17 +40183,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40164,14 +40272,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 711
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e236_0(p3)
+            r = self.e237_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40196,10 +40304,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 712
+        n.rule = 713
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40217,7 +40325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 714
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40245,7 +40353,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 715
         p = p1
         if res2 and n:
             res.append(n)
@@ -40260,12 +40368,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 715
+            n.rule = 716
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e237_0(p)
+            r = self.e238_0(p)
             if r is None:
                 break
             q, v = r
@@ -40276,10 +40384,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 716
+        n.rule = 717
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40313,7 +40421,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40344,7 +40452,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_1(p1)
+                r = self.e240_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40360,7 +40468,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40421,7 +40529,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40498,7 +40606,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40562,7 +40670,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40619,7 +40727,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e240_1(p21)
+                r = self.e241_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40663,7 +40771,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40740,7 +40848,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40846,7 +40954,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40917,7 +41025,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e241_1(p41)
+                r = self.e242_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40961,14 +41069,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40986,10 +41094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 719
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41030,10 +41138,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41087,7 +41195,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41141,7 +41249,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41159,7 +41267,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41227,7 +41335,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41268,10 +41376,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 721
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41289,10 +41397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 722
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41319,7 +41427,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41337,10 +41445,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 723
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41394,7 +41502,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41412,10 +41520,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 724
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41446,7 +41554,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41513,14 +41621,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 725
+                n.rule = 726
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e243_0(p9)
+                r = self.e244_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41560,50 +41668,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e189_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 726
-        return p, n
 
     def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -41649,6 +41713,50 @@ class CardParser:
         n.rule = 727
         return p, n
 
+    def e191_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 728
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -41686,12 +41794,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 728
+                    n.rule = 729
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41711,19 +41819,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 731
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41741,10 +41849,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 732
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41860,7 +41968,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41875,100 +41983,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 733
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e193_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -42067,6 +42083,98 @@ class CardParser:
         return None
 
     def e195_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42107,10 +42215,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 734
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42164,7 +42272,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42205,10 +42313,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42262,7 +42370,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42298,7 +42406,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42342,7 +42450,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42360,10 +42468,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 737
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42417,7 +42525,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42471,7 +42579,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42525,7 +42633,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42557,10 +42665,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 738
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42582,10 +42690,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42607,10 +42715,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42640,10 +42748,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42675,10 +42783,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42710,10 +42818,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42745,10 +42853,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42778,10 +42886,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 745
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42819,7 +42927,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42851,10 +42959,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 746
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42872,10 +42980,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 747
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42904,7 +43012,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 747
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42926,7 +43034,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 748
+                n.rule = 749
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43013,17 +43121,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 749
+            n.rule = 750
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43041,10 +43149,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 752
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43093,10 +43201,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43119,7 +43227,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e244_0(p1)
+            r = self.e245_0(p1)
             if r is None:
                 p = c
                 break
@@ -43133,7 +43241,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43151,10 +43259,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43183,7 +43291,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43238,12 +43346,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 756
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e245_0(p5)
+                    r = self.e246_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43253,13 +43361,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 756
+                    n.rule = 757
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 758
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43319,13 +43427,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 760
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43366,7 +43474,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 760
+                    n.rule = 761
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43397,20 +43505,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 761
+                    n.rule = 762
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 759
+                    n.rule = 760
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43446,7 +43554,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 763
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43505,7 +43613,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 764
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43564,7 +43672,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 764
+                    n.rule = 765
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43631,7 +43739,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43665,7 +43773,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 765
+                    n.rule = 766
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43693,7 +43801,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 767
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43703,7 +43811,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43721,10 +43829,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 768
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43742,10 +43850,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43763,27 +43871,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
-        return q, n
-
-    def e226_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 770
         return q, n
 
@@ -43798,10 +43885,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -43840,10 +43927,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -43872,6 +43959,27 @@ class CardParser:
         return q, n
 
     def e231_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 775
+        return q, n
+
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43925,7 +44033,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43947,10 +44055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 776
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43968,10 +44076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 777
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43989,7 +44097,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 778
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44022,7 +44130,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44043,14 +44151,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44068,10 +44176,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 780
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44089,10 +44197,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 781
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44151,7 +44259,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 781
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44247,7 +44355,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 782
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44260,7 +44368,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e246_0(p9)
+                r = self.e247_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44304,7 +44412,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44322,10 +44430,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 784
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44408,7 +44516,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e247_1(p)
+            r = self.e248_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44704,7 +44812,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e248_1(p23)
+                    r = self.e249_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -44819,16 +44927,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e249_1(p1) is None:
-                break
-            while True:
-                r = self.e250_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e250_1(p1) is None:
                 break
             while True:
                 r = self.e251_1(p1)
@@ -44849,9 +44948,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e253_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e253_1(p3)
+                r = self.e254_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44873,7 +44981,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e254_1(p5)
+                    r = self.e255_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44889,14 +44997,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e255_1(p7)
+                r = self.e256_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e256_1(p7)
+                r = self.e257_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44906,7 +45014,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e257_1(p1)
+            r = self.e258_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44916,7 +45024,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e258_1(p)
+        r = self.e259_1(p)
         if r is None:
             return None
         q, v = r
@@ -44926,9 +45034,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e259_1(p9) is None:
+            if self.e260_1(p9) is None:
                 break
-            r = self.e260_1(p9)
+            r = self.e261_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44965,7 +45073,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e261_1(p13)
+                r = self.e262_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45000,7 +45108,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e262_1(p9)
+                r = self.e263_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45041,7 +45149,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e263_1(p19)
+                    r = self.e264_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45055,7 +45163,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e264_1(p9)
+                r = self.e265_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45113,7 +45221,7 @@ class CardParser:
         n.rule = 290
         return p, n
 
-    def e240_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45176,7 +45284,7 @@ class CardParser:
                 break
         return None
 
-    def e241_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45303,18 +45411,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 785
+                    n.rule = 786
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45369,18 +45477,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 788
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 788
+                    n.rule = 789
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45407,18 +45515,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 789
+                    n.rule = 790
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 790
+                    n.rule = 791
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45459,18 +45567,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 791
+                    n.rule = 792
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 792
+                    n.rule = 793
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45497,18 +45605,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 793
+                    n.rule = 794
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 794
+                    n.rule = 795
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45535,14 +45643,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 795
+                    n.rule = 796
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e265_0(p25)
+                    r = self.e266_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45566,12 +45674,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 796
+                    n.rule = 797
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45612,7 +45720,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 797
+                    n.rule = 798
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45642,7 +45750,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 798
+                        n.rule = 799
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45651,12 +45759,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 799
+                    n.rule = 800
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45700,18 +45808,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 800
+                    n.rule = 801
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 801
+                    n.rule = 802
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45780,18 +45888,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 802
+                    n.rule = 803
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 803
+                    n.rule = 804
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45860,18 +45968,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 804
+                    n.rule = 805
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 805
+                    n.rule = 806
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45926,7 +46034,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 806
+                    n.rule = 807
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46003,7 +46111,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e266_0(p51)
+                    r = self.e267_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46039,12 +46147,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 807
+                    n.rule = 808
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46068,7 +46176,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e267_0(p53)
+                    r = self.e268_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46094,7 +46202,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 808
+                    n.rule = 809
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46132,7 +46240,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 809
+                        n.rule = 810
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46141,12 +46249,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 810
+                    n.rule = 811
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46184,7 +46292,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e268_0(p61)
+                    r = self.e269_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46210,25 +46318,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 811
+                    n.rule = 812
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 812
+                    n.rule = 813
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46246,10 +46354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 814
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46267,10 +46375,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 815
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46292,10 +46400,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 815
+        n.rule = 816
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46313,7 +46421,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e269_0(p1)
+                r = self.e270_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46359,7 +46467,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e270_0(p3)
+                r = self.e271_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46403,7 +46511,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46421,10 +46529,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 817
         return q, n
 
-    def e247_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46445,7 +46553,7 @@ class CardParser:
         n.rule = 286
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46466,7 +46574,7 @@ class CardParser:
         n.rule = 291
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46685,20 +46793,10 @@ class CardParser:
                 break
         return None
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e272_1(p)
             if r is None:
@@ -46709,24 +46807,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e251_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e273_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e274_1(p)
             if r is None:
                 p = c
                 break
@@ -46738,6 +46820,32 @@ class CardParser:
         return None
 
     def e252_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e274_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e275_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e253_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46755,10 +46863,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 392
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 393
+        return p, n
+
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46793,42 +46936,7 @@ class CardParser:
         n.rule = 394
         return p, n
 
-    def e254_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 395
-        return p, n
-
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46860,10 +46968,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 395
         return p, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46886,7 +46994,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e275_1(p1)
+            r = self.e276_1(p1)
             if r is None:
                 p = c
                 break
@@ -46898,23 +47006,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e257_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e276_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e258_1(self, p: int) -> Any:
@@ -46935,6 +47026,23 @@ class CardParser:
         return p, res
 
     def e259_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e278_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47193,13 +47301,13 @@ class CardParser:
                 break
         return None
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e278_1(p)
+            r = self.e279_1(p)
             if r is None:
                 p = c
                 break
@@ -47210,7 +47318,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47228,10 +47336,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 397
+        n.rule = 396
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47326,7 +47434,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 398
+                    n.rule = 397
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47365,7 +47473,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 399
+                    n.rule = 398
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47413,7 +47521,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 400
+                    n.rule = 399
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47438,7 +47546,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 401
+                    n.rule = 400
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47477,7 +47585,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 401
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47504,7 +47612,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e279_1(p15)
+                r = self.e280_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47549,7 +47657,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 403
+                    n.rule = 402
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47596,7 +47704,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 404
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47616,7 +47724,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 405
+                    n.rule = 404
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47643,7 +47751,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 406
+                    n.rule = 405
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47677,7 +47785,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 405
+                    n.rule = 404
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47704,7 +47812,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 407
+                    n.rule = 406
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47724,7 +47832,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 405
+                    n.rule = 404
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47751,7 +47859,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 408
+                    n.rule = 407
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47785,7 +47893,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 404
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47812,7 +47920,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 409
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47846,7 +47954,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 405
+                    n.rule = 404
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47873,7 +47981,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 410
+                    n.rule = 409
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47907,14 +48015,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 405
+                    n.rule = 404
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47955,10 +48063,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 411
+        n.rule = 410
         return p, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47976,7 +48084,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e280_1(p1)
+                r = self.e281_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48008,7 +48116,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e281_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48052,7 +48160,7 @@ class CardParser:
                 break
         return None
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48070,27 +48178,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
-        return q, n
-
-    def e266_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 818
         return q, n
 
@@ -48105,10 +48192,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -48147,10 +48234,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -48168,6 +48255,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 822
+        return q, n
+
+    def e271_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -48175,7 +48283,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 823
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48420,7 +48528,7 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48438,10 +48546,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 646
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48459,10 +48567,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 647
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48480,10 +48588,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 648
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48501,10 +48609,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 649
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48536,76 +48644,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 650
         return p, n
-
-    def e276_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e282_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e283_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e284_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e285_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48621,9 +48661,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e286_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48634,9 +48674,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e287_1(p)
+                r = self.e284_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e285_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48650,6 +48716,48 @@ class CardParser:
         return None
 
     def e278_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e287_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e288_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e279_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48681,7 +48789,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e288_1(p1)
+                r = self.e289_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48699,7 +48807,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e289_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48708,11 +48816,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e290_1(p3) is None:
+                if self.e291_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e291_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48728,7 +48836,7 @@ class CardParser:
                 break
         return None
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48769,10 +48877,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 651
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48790,10 +48898,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 652
         return q, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48811,10 +48919,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48846,10 +48954,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 738
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48871,10 +48979,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48896,10 +49004,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48929,10 +49037,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48964,10 +49072,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48999,10 +49107,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49034,10 +49142,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49067,10 +49175,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 745
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49108,7 +49216,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49140,7 +49248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 746
         return p, n
 
 
@@ -49362,7 +49470,7 @@ CLASSES: dict[str, type[Model]] = {
     'PhasesEachUntap': _model_class('PhasesEachUntap', (('untap', True, '1'),), {'untap': ''}, ()),
     'PhasesEvent': _model_class('PhasesEvent', (('direction', True, '1'),), {'direction': ''}, ()),
     'PlayTopStmt': _model_class('PlayTopStmt', (('verb', True, '1'), ('filter', True, '1')), {'verb': '', 'filter': None}, ()),
-    'PlayerMillEffect': _model_class('PlayerMillEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
+    'PlayerMillEffect': _model_class('PlayerMillEffect', (('player', True, '1'), ('amount', True, '1'), ('twice', True, '1')), {'player': None, 'amount': None, 'twice': ''}, ()),
     'PlayerRef': _model_class('PlayerRef', (('controller', True, '0..1'), ('owner', True, '1'), ('who', True, '1')), {'controller': False, 'owner': '', 'who': None}, ()),
     'PlayerSacrificesEffect': _model_class('PlayerSacrificesEffect', (('player', True, '1'), ('amount', True, '1'), ('filter', True, '1')), {'player': None, 'amount': None, 'filter': None}, ()),
     'PlayerTopCardActionEffect': _model_class('PlayerTopCardActionEffect', (('player', True, '1'), ('action', True, '1')), {'player': None, 'action': None}, ()),
@@ -49622,141 +49730,141 @@ _C312 = CLASSES['ExtraTurnEffect']
 _C316 = CLASSES['CantCastEffect']
 _C319 = CLASSES['PlayerTopCardActionEffect']
 _C322 = CLASSES['LoseLifeEffect']
-_C325 = CLASSES['PlayerMillEffect']
-_C327 = CLASSES['MayPlayEffect']
-_C329 = CLASSES['BlockRequirementEffect']
-_C332 = CLASSES['TopCardActionEffect']
-_C334 = CLASSES['PayEffect']
-_C337 = CLASSES['NumberedActionEffect']
-_C339 = CLASSES['AttachEffect']
-_C342 = CLASSES['FightEffect']
-_C345 = CLASSES['LookAtTopEffect']
-_C349 = CLASSES['ObjectDamageEffect']
-_C354 = CLASSES['MoveCountersEffect']
-_C357 = CLASSES['KeywordCost']
-_C359 = CLASSES['TypeArg']
-_C361 = CLASSES['QualityArg']
-_C363 = CLASSES['OntoArg']
-_C369 = CLASSES['TriggeredStmt']
-_C372 = CLASSES['ActivatedStmt']
-_C374 = CLASSES['PTDefiningStmt']
-_C377 = CLASSES['SpellKind']
-_C381 = CLASSES['EntersTappedStmt']
-_C386 = CLASSES['CostPerTargetStmt']
-_C388 = CLASSES['UncounterableStmt']
-_C392 = CLASSES['StaticStmt']
-_C405 = CLASSES['ControlClause']
-_C414 = CLASSES['DividedDamageEffect']
-_C416 = CLASSES['DamageEffect']
-_C418 = CLASSES['DestroyEffect']
-_C421 = CLASSES['DrawEffect']
-_C423 = CLASSES['TokenCopyEffect']
-_C428 = CLASSES['TokenEffect']
-_C429 = CLASSES['AddManaEffect']
-_C432 = CLASSES['DiscardEffect']
-_C434 = CLASSES['GainLifeEffect']
-_C437 = CLASSES['GainControlEffect']
-_C439 = CLASSES['ReturnToHandEffect']
-_C442 = CLASSES['ReturnFromGraveyardEffect']
-_C444 = CLASSES['ReturnToBattlefieldEffect']
-_C447 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C452 = CLASSES['SearchEffect']
-_C456 = CLASSES['CounterSpellEffect']
-_C458 = CLASSES['ShuffleEffect']
-_C462 = CLASSES['MillEffect']
-_C465 = CLASSES['PutFromHandEffect']
-_C469 = CLASSES['PutCountersEffect']
-_C472 = CLASSES['PutOnLibraryEffect']
-_C474 = CLASSES['PutIntoZoneEffect']
-_C480 = CLASSES['ExileEffect']
-_C482 = CLASSES['ExileTopEffect']
-_C484 = CLASSES['RegenerateEffect']
-_C488 = CLASSES['PlayerSacrificesEffect']
-_C491 = CLASSES['SacrificeEffect']
-_C493 = CLASSES['UntapEffect']
-_C495 = CLASSES['TapOrUntapEffect']
-_C497 = CLASSES['TapEffect']
-_C501 = CLASSES['RemoveCountersEffect']
-_C503 = CLASSES['DelayedEffect']
-_C505 = CLASSES['PreventEffect']
-_C507 = CLASSES['CastThisEffect']
-_C509 = CLASSES['CopySpellEffect']
-_C510 = CLASSES['NoRegenEffect']
-_C513 = CLASSES['PhaseOutEffect']
-_C516 = CLASSES['NoUntapEffect']
-_C519 = CLASSES['ContinuousEffect']
-_C521 = CLASSES['PlayerRef']
-_C528 = CLASSES['AnyNumberTargets']
-_C530 = CLASSES['AnyTarget']
-_C533 = CLASSES['UpToTargets']
-_C535 = CLASSES['EachPlayers']
-_C537 = CLASSES['ThatRef']
-_C539 = CLASSES['EnchantedRef']
-_C544 = CLASSES['BeginningTrigger']
-_C548 = CLASSES['LastCounterTrigger']
-_C552 = CLASSES['BatchAttackTrigger']
-_C554 = CLASSES['ThisTrigger']
-_C558 = CLASSES['CastTrigger']
-_C561 = CLASSES['YoursTrigger']
-_C575 = CLASSES['ZonePlace']
-_C579 = CLASSES['PTChange']
-_C582 = CLASSES['CantAttackOrBlock']
-_C584 = CLASSES['CantAttack']
-_C586 = CLASSES['CantBlock']
-_C588 = CLASSES['CantBeBlockedByFewer']
-_C589 = CLASSES['CantBeBlockedExcept']
-_C590 = CLASSES['CanBlockOnly']
-_C592 = CLASSES['CantBeTargetedBy']
-_C593 = CLASSES['CantBeTargeted']
-_C595 = CLASSES['CantBeDestroyed']
-_C597 = CLASSES['CantPhaseOut']
-_C599 = CLASSES['PhasesEachUntap']
-_C601 = CLASSES['GainsAbility']
-_C604 = CLASSES['HasKeywordAtManaCost']
-_C605 = CLASSES['HasKeywords']
-_C606 = CLASSES['LosesKeywords']
-_C609 = CLASSES['CombatDamageSteps']
-_C611 = CLASSES['AssignsExcess']
-_C613 = CLASSES['AttacksUntapped']
-_C615 = CLASSES['DoesntUntap']
-_C617 = CLASSES['DamageGainsLife']
-_C619 = CLASSES['DamageIsLethal']
-_C621 = CLASSES['CantBeBlockedBy']
-_C623 = CLASSES['CantBeAttachedBy']
-_C625 = CLASSES['PreventDamageFrom']
-_C627 = CLASSES['AttacksDespite']
-_C629 = CLASSES['MaxBlockers']
-_C631 = CLASSES['AttacksEachCombat']
-_C633 = CLASSES['BlocksEachCombat']
-_C635 = CLASSES['CantBeBlocked']
-_C637 = CLASSES['IsColor']
-_C671 = CLASSES['Duration']
-_C674 = CLASSES['TargetObject']
-_C676 = CLASSES['FromGraveyard']
-_C682 = CLASSES['OntoBattlefield']
-_C685 = CLASSES['IntoHand']
-_C687 = CLASSES['IntoGraveyard']
-_C690 = CLASSES['CostValue']
-_C710 = CLASSES['BackRef']
-_C712 = CLASSES['TargetPlayer']
-_C716 = CLASSES['EachObjects']
-_C729 = CLASSES['QualityRef']
-_C750 = CLASSES['PerTime']
-_C756 = CLASSES['PerObject']
-_C759 = CLASSES['PowerOf']
-_C785 = CLASSES['EntersEvent']
-_C788 = CLASSES['LeavesEvent']
-_C790 = CLASSES['DiesEvent']
-_C792 = CLASSES['AttacksAloneEvent']
-_C794 = CLASSES['AttacksEvent']
-_C796 = CLASSES['BlocksEvent']
-_C799 = CLASSES['BlockedEvent']
-_C801 = CLASSES['PhasesEvent']
-_C803 = CLASSES['TurnedUpEvent']
-_C805 = CLASSES['ExiledThisWayEvent']
-_C807 = CLASSES['TargetedEvent']
-_C810 = CLASSES['DealsDamageEvent']
-_C812 = CLASSES['DealtDamageEvent']
+_C324 = CLASSES['PlayerMillEffect']
+_C326 = CLASSES['MayPlayEffect']
+_C328 = CLASSES['BlockRequirementEffect']
+_C331 = CLASSES['TopCardActionEffect']
+_C333 = CLASSES['PayEffect']
+_C336 = CLASSES['NumberedActionEffect']
+_C338 = CLASSES['AttachEffect']
+_C341 = CLASSES['FightEffect']
+_C344 = CLASSES['LookAtTopEffect']
+_C348 = CLASSES['ObjectDamageEffect']
+_C353 = CLASSES['MoveCountersEffect']
+_C356 = CLASSES['KeywordCost']
+_C358 = CLASSES['TypeArg']
+_C360 = CLASSES['QualityArg']
+_C362 = CLASSES['OntoArg']
+_C368 = CLASSES['TriggeredStmt']
+_C371 = CLASSES['ActivatedStmt']
+_C373 = CLASSES['PTDefiningStmt']
+_C376 = CLASSES['SpellKind']
+_C380 = CLASSES['EntersTappedStmt']
+_C385 = CLASSES['CostPerTargetStmt']
+_C387 = CLASSES['UncounterableStmt']
+_C391 = CLASSES['StaticStmt']
+_C404 = CLASSES['ControlClause']
+_C413 = CLASSES['DividedDamageEffect']
+_C415 = CLASSES['DamageEffect']
+_C417 = CLASSES['DestroyEffect']
+_C420 = CLASSES['DrawEffect']
+_C422 = CLASSES['TokenCopyEffect']
+_C427 = CLASSES['TokenEffect']
+_C428 = CLASSES['AddManaEffect']
+_C431 = CLASSES['DiscardEffect']
+_C433 = CLASSES['GainLifeEffect']
+_C436 = CLASSES['GainControlEffect']
+_C438 = CLASSES['ReturnToHandEffect']
+_C441 = CLASSES['ReturnFromGraveyardEffect']
+_C443 = CLASSES['ReturnToBattlefieldEffect']
+_C446 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C451 = CLASSES['SearchEffect']
+_C455 = CLASSES['CounterSpellEffect']
+_C457 = CLASSES['ShuffleEffect']
+_C461 = CLASSES['MillEffect']
+_C464 = CLASSES['PutFromHandEffect']
+_C468 = CLASSES['PutCountersEffect']
+_C471 = CLASSES['PutOnLibraryEffect']
+_C473 = CLASSES['PutIntoZoneEffect']
+_C479 = CLASSES['ExileEffect']
+_C481 = CLASSES['ExileTopEffect']
+_C483 = CLASSES['RegenerateEffect']
+_C487 = CLASSES['PlayerSacrificesEffect']
+_C490 = CLASSES['SacrificeEffect']
+_C492 = CLASSES['UntapEffect']
+_C494 = CLASSES['TapOrUntapEffect']
+_C496 = CLASSES['TapEffect']
+_C500 = CLASSES['RemoveCountersEffect']
+_C502 = CLASSES['DelayedEffect']
+_C504 = CLASSES['PreventEffect']
+_C506 = CLASSES['CastThisEffect']
+_C508 = CLASSES['CopySpellEffect']
+_C509 = CLASSES['NoRegenEffect']
+_C512 = CLASSES['PhaseOutEffect']
+_C515 = CLASSES['NoUntapEffect']
+_C518 = CLASSES['ContinuousEffect']
+_C520 = CLASSES['PlayerRef']
+_C529 = CLASSES['AnyNumberTargets']
+_C531 = CLASSES['AnyTarget']
+_C534 = CLASSES['UpToTargets']
+_C536 = CLASSES['EachPlayers']
+_C538 = CLASSES['ThatRef']
+_C540 = CLASSES['EnchantedRef']
+_C545 = CLASSES['BeginningTrigger']
+_C549 = CLASSES['LastCounterTrigger']
+_C553 = CLASSES['BatchAttackTrigger']
+_C555 = CLASSES['ThisTrigger']
+_C559 = CLASSES['CastTrigger']
+_C562 = CLASSES['YoursTrigger']
+_C576 = CLASSES['ZonePlace']
+_C580 = CLASSES['PTChange']
+_C583 = CLASSES['CantAttackOrBlock']
+_C585 = CLASSES['CantAttack']
+_C587 = CLASSES['CantBlock']
+_C589 = CLASSES['CantBeBlockedByFewer']
+_C590 = CLASSES['CantBeBlockedExcept']
+_C591 = CLASSES['CanBlockOnly']
+_C593 = CLASSES['CantBeTargetedBy']
+_C594 = CLASSES['CantBeTargeted']
+_C596 = CLASSES['CantBeDestroyed']
+_C598 = CLASSES['CantPhaseOut']
+_C600 = CLASSES['PhasesEachUntap']
+_C602 = CLASSES['GainsAbility']
+_C605 = CLASSES['HasKeywordAtManaCost']
+_C606 = CLASSES['HasKeywords']
+_C607 = CLASSES['LosesKeywords']
+_C610 = CLASSES['CombatDamageSteps']
+_C612 = CLASSES['AssignsExcess']
+_C614 = CLASSES['AttacksUntapped']
+_C616 = CLASSES['DoesntUntap']
+_C618 = CLASSES['DamageGainsLife']
+_C620 = CLASSES['DamageIsLethal']
+_C622 = CLASSES['CantBeBlockedBy']
+_C624 = CLASSES['CantBeAttachedBy']
+_C626 = CLASSES['PreventDamageFrom']
+_C628 = CLASSES['AttacksDespite']
+_C630 = CLASSES['MaxBlockers']
+_C632 = CLASSES['AttacksEachCombat']
+_C634 = CLASSES['BlocksEachCombat']
+_C636 = CLASSES['CantBeBlocked']
+_C638 = CLASSES['IsColor']
+_C672 = CLASSES['Duration']
+_C675 = CLASSES['TargetObject']
+_C677 = CLASSES['FromGraveyard']
+_C683 = CLASSES['OntoBattlefield']
+_C686 = CLASSES['IntoHand']
+_C688 = CLASSES['IntoGraveyard']
+_C691 = CLASSES['CostValue']
+_C711 = CLASSES['BackRef']
+_C713 = CLASSES['TargetPlayer']
+_C717 = CLASSES['EachObjects']
+_C730 = CLASSES['QualityRef']
+_C751 = CLASSES['PerTime']
+_C757 = CLASSES['PerObject']
+_C760 = CLASSES['PowerOf']
+_C786 = CLASSES['EntersEvent']
+_C789 = CLASSES['LeavesEvent']
+_C791 = CLASSES['DiesEvent']
+_C793 = CLASSES['AttacksAloneEvent']
+_C795 = CLASSES['AttacksEvent']
+_C797 = CLASSES['BlocksEvent']
+_C800 = CLASSES['BlockedEvent']
+_C802 = CLASSES['PhasesEvent']
+_C804 = CLASSES['TurnedUpEvent']
+_C806 = CLASSES['ExiledThisWayEvent']
+_C808 = CLASSES['TargetedEvent']
+_C811 = CLASSES['DealsDamageEvent']
+_C813 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51308,7 +51416,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 355:  # lastinstead
+        elif r == 354:  # lastinstead
             d['lastinstead'] = True
         elif r == 222:  # insteadcond
             x = c[0]
@@ -51319,7 +51427,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 356:  # tailinstead
+        elif r == 355:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52999,7 +53107,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 412:  # negated
+        elif r == 411:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53100,7 +53208,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 364:  # sentences
+        elif r == 363:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53331,7 +53439,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # zones
+        if r == 374:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53339,11 +53447,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 575:
-                    values.append(_b575(x, inst, lim, made))
+                elif x.rule == 576:
+                    values.append(_b576(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 378:  # spells
+        elif r == 377:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53351,8 +53459,8 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 377:
-                    values.append(_b377(x, inst, lim, made))
+                elif x.rule == 376:
+                    values.append(_b376(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 253:  # amount
@@ -53417,7 +53525,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 379:  # keywords
+        elif r == 378:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53579,7 +53687,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # parts
+        if r == 381:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53625,13 +53733,13 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # optional
+        if r == 382:  # optional
             d['optional'] = True
         elif r == 269:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 384:  # pay
+        elif r == 383:  # pay
             d['pay'] = True
         elif r == 270:  # orcost
             x = c[0]
@@ -53837,7 +53945,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 389:  # parts
+        elif r == 388:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53846,7 +53954,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53883,42 +53991,42 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # other
+        if r == 646:  # other
             d['other'] = True
-        elif r == 646:  # another
+        elif r == 647:  # another
             d['another'] = True
-        elif r == 647:  # facedown
+        elif r == 648:  # facedown
             d['facedown'] = True
-        elif r == 648:  # faceup
+        elif r == 649:  # faceup
             d['faceup'] = True
-        elif r == 393:  # exiled
+        elif r == 392:  # exiled
             d['exiled'] = True
+        elif r == 393:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 394:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 395:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 396:  # states
+        elif r == 395:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # states
+        elif r == 650:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 737:  # nons
+        elif r == 738:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # colors
+        elif r == 739:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53926,7 +54034,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # supertypes
+        elif r == 740:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53934,32 +54042,32 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # multis
+        elif r == 741:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # types
+        elif r == 742:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # subtypes
+        elif r == 743:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # ortypes
+        elif r == 744:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # andor
+        elif r == 745:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # ortypes
+        elif r == 746:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53970,39 +54078,39 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 397:  # chosen
+        elif r == 396:  # chosen
             d['chosen'] = True
-        elif r == 398:  # mv
+        elif r == 397:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 399:  # mvdir
+        elif r == 398:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 400:  # ptstat
+        elif r == 399:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 401:  # ptval
+        elif r == 400:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 402:  # ptdir
+        elif r == 401:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 650:  # keywords
+        elif r == 651:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54016,7 +54124,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 403:  # without
+        elif r == 402:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54029,9 +54137,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b405(x, inst, lim, made)
+            value = _b404(x, inst, lim, made)
             d['controller'] = value
-        elif r == 411:  # late
+        elif r == 410:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54045,9 +54153,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 651:  # blocked_by_this
+        elif r == 652:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 652:  # attacking_you
+        elif r == 653:  # attacking_you
             d['attacking_you'] = True
         elif r == 289:  # name
             x = c[0]
@@ -54167,9 +54275,9 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 307:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 524:  # options
+        elif r == 523:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54221,7 +54329,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # extra
             x = c[0]
@@ -54261,11 +54369,11 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         elif r == 314:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54308,11 +54416,11 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 317:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         elif r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54351,7 +54459,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # amount
             x = c[0]
@@ -54365,7 +54473,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54381,8 +54489,8 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C324()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -54391,12 +54499,16 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 324:  # amount
+        elif r == 525:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
+        elif r == 526:  # twice
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['twice'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54405,7 +54517,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54421,7 +54533,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C326()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54429,7 +54541,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # play
+        if r == 325:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -54441,7 +54553,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54457,7 +54569,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C328()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54465,9 +54577,9 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # target
+        if r == 327:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54480,7 +54592,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54496,7 +54608,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C331()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54504,20 +54616,20 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # action
+        if r == 329:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 540:  # count
+        elif r == 541:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 331:  # player
+        elif r == 330:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54527,7 +54639,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54543,7 +54655,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C333()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54551,7 +54663,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # cost
+        if r == 332:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -54563,7 +54675,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54579,7 +54691,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C336()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54587,14 +54699,14 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # action
+        if r == 334:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 336:  # count
+        elif r == 335:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -54606,7 +54718,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54622,7 +54734,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C338()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54630,9 +54742,9 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # target
+        if r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54645,7 +54757,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54661,7 +54773,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C341()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54669,16 +54781,16 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # first
+        if r == 339:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 341:  # second
+        elif r == 340:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54691,7 +54803,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54707,7 +54819,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C344()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54715,11 +54827,11 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # amount
+        if r == 342:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 344:  # order
+        elif r == 343:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54731,7 +54843,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54747,7 +54859,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C348()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54755,20 +54867,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # source
+        if r == 345:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 347:  # power
+        elif r == 346:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 348:  # target
+        elif r == 347:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54781,7 +54893,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54797,7 +54909,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C353()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54805,24 +54917,24 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # amount
+        if r == 349:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 351:  # counter
+        elif r == 350:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 352:  # source
+        elif r == 351:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 353:  # target
+        elif r == 352:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54835,7 +54947,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54851,7 +54963,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C356()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54859,7 +54971,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # parts
+        if r == 542:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54868,7 +54980,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54881,7 +54993,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54897,7 +55009,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C358()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54905,7 +55017,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # type
+        if r == 357:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54917,7 +55029,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54933,7 +55045,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C360()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54941,7 +55053,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # quality
+        if r == 359:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54953,7 +55065,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54969,7 +55081,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C362()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54977,7 +55089,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # subtype
+        if r == 361:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54989,7 +55101,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55005,7 +55117,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C368()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55013,20 +55125,20 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # zone
+        if r == 364:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 366:  # trigger
+        elif r == 365:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 545 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 367:  # condition
+        elif r == 366:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55035,11 +55147,11 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 368:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 562:  # sentences
+        elif r == 563:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55051,7 +55163,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55067,7 +55179,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C371()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55075,11 +55187,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # special
+        if r == 564:  # special
             d['special'] = True
-        elif r == 564:  # fromhand
+        elif r == 565:  # fromhand
             d['fromhand'] = True
-        elif r == 370:  # param
+        elif r == 369:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55088,11 +55200,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 565:  # cost
+        elif r == 566:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 566:  # param
+        elif r == 567:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55101,15 +55213,15 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 371:  # sentences
+        elif r == 370:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 567:  # sentences
+        elif r == 568:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 568:  # restriction
+        elif r == 569:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55118,19 +55230,19 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 569:  # once
+        elif r == 570:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 570:  # sorcery
+        elif r == 571:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 571:  # also
+        elif r == 572:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -55139,7 +55251,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 572:  # castable
+        elif r == 573:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55153,7 +55265,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55169,7 +55281,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C373()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55177,13 +55289,13 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # both
+        if r == 723:  # both
             d['both'] = True
-        elif r == 573:  # which
+        elif r == 574:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 373:  # amount
+        elif r == 372:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55195,7 +55307,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55211,7 +55323,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C376()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55219,7 +55331,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # filter
+        if r == 375:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
@@ -55231,7 +55343,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55247,7 +55359,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C380()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55255,7 +55367,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # tapped
+        if r == 379:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55267,7 +55379,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55283,7 +55395,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C385()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55291,7 +55403,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # cost
+        if r == 384:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55303,7 +55415,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55319,7 +55431,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C387()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55327,7 +55439,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # countered
+        if r == 386:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55339,7 +55451,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55355,7 +55467,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C391()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55363,7 +55475,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # precondition
+        if r == 389:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55372,35 +55484,35 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 638:  # this
+        elif r == 639:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 639:  # enchanted
+        elif r == 640:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 640:  # host
+        elif r == 641:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 641:  # equipped
+        elif r == 642:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 642:  # host
+        elif r == 643:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 643:  # affected
+        elif r == 644:  # affected
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['affected'] = value
-        elif r == 644:  # parts
+        elif r == 645:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55409,12 +55521,12 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 391:  # condition
+        elif r == 390:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55431,7 +55543,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55447,7 +55559,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C404()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55455,27 +55567,27 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # you
+        if r == 403:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 406:  # notyou
+        elif r == 405:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 407:  # own
+        elif r == 406:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 408:  # defending
+        elif r == 407:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 409:  # opponent
+        elif r == 408:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 410:  # opponents
+        elif r == 409:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -55487,7 +55599,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55503,7 +55615,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C413()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55511,11 +55623,11 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # amount
+        if r == 412:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # evenly
+        elif r == 747:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55525,7 +55637,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55541,7 +55653,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C415()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55549,46 +55661,46 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # named
+        if r == 654:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 654:  # amount
+        elif r == 655:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 655:  # equal
+        elif r == 656:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 747:  # power
+        elif r == 748:  # power
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['power'] = value
-        elif r == 748:  # amount
+        elif r == 749:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # you
+        elif r == 657:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 657:  # target
+        elif r == 658:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 415:  # also
+        elif r == 414:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55601,7 +55713,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55617,7 +55729,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55625,9 +55737,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55640,7 +55752,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55656,7 +55768,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55664,13 +55776,13 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # player
+        if r == 418:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 420:  # amount
+        elif r == 419:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55682,7 +55794,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55698,7 +55810,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55706,9 +55818,9 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55721,7 +55833,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55737,7 +55849,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C427()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55745,21 +55857,21 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # count
+        if r == 423:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 658:  # tapped
+        elif r == 659:  # tapped
             d['tapped'] = True
-        elif r == 425:  # power
+        elif r == 424:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 426:  # toughness
+        elif r == 425:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 659:  # colors
+        elif r == 660:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55767,17 +55879,17 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 660:  # subtypes
+        elif r == 661:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 661:  # types
+        elif r == 662:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # keywords
+        elif r == 663:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55791,23 +55903,23 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 427:  # tokname
+        elif r == 426:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 663:  # per
+        elif r == 664:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 664:  # pertime
+        elif r == 665:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55817,7 +55929,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55833,7 +55945,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C428()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55841,9 +55953,9 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # anycolor
+        if r == 752:  # anycolor
             d['anycolor'] = True
-        elif r == 752:  # choices
+        elif r == 753:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55853,15 +55965,15 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 665:  # last
+        elif r == 666:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 666:  # mana
+        elif r == 667:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 815:  # alts
+        elif r == 816:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55873,7 +55985,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55889,7 +56001,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C431()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55897,27 +56009,27 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 429:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 667:  # third
+        elif r == 668:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 431:  # amount
+        elif r == 430:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 753:  # random
+        elif r == 754:  # random
             d['random'] = True
-        elif r == 668:  # per
+        elif r == 669:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55927,7 +56039,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55943,7 +56055,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55951,31 +56063,31 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 432:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 669:  # amount
+        elif r == 670:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # per
+        elif r == 755:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['per'] = value
-        elif r == 757:  # per
+        elif r == 758:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b756(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['per'] = value
-        elif r == 670:  # equal
+        elif r == 671:  # equal
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55985,7 +56097,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56001,7 +56113,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56009,18 +56121,18 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 436:  # duration
+        elif r == 435:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56030,7 +56142,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56046,7 +56158,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56054,14 +56166,14 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 437:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 672:  # yours
+        elif r == 673:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56073,7 +56185,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56089,7 +56201,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56097,23 +56209,23 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # target
+        if r == 439:  # target
             x = c[0]
-            value = _b674(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['target'] = value
-        elif r == 441:  # source
+        elif r == 440:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
-        elif r == 769:  # hand
+        elif r == 770:  # hand
             d['hand'] = True
-        elif r == 677:  # battlefield
+        elif r == 678:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 770:  # mine
+        elif r == 771:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56123,7 +56235,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56139,7 +56251,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56147,22 +56259,22 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 678:  # fromgy
+        elif r == 679:  # fromgy
             d['fromgy'] = True
-        elif r == 771:  # choice
+        elif r == 772:  # choice
             d['choice'] = True
-        elif r == 772:  # facedown
+        elif r == 773:  # facedown
             d['facedown'] = True
-        elif r == 773:  # mine
+        elif r == 774:  # mine
             d['mine'] = True
-        elif r == 774:  # owners
+        elif r == 775:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56172,7 +56284,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56188,7 +56300,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C446()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56196,11 +56308,11 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # filter
+        if r == 444:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 446:  # hands
+        elif r == 445:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56212,7 +56324,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56228,7 +56340,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C451()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56236,38 +56348,38 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 447:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 679:  # upto
+        elif r == 680:  # upto
             d['upto'] = True
-        elif r == 449:  # count
+        elif r == 448:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 450:  # filter
+        elif r == 449:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 775:  # alts
+        elif r == 776:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b290(x, inst, lim, made))
-        elif r == 680:  # reveal
+        elif r == 681:  # reveal
             d['reveal'] = True
-        elif r == 776:  # thatcard
+        elif r == 777:  # thatcard
             d['thatcard'] = True
-        elif r == 777:  # thosecards
+        elif r == 778:  # thosecards
             d['thosecards'] = True
-        elif r == 451:  # destination
+        elif r == 450:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 683 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 684 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 688:  # tapped
+        elif r == 689:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56277,7 +56389,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56293,7 +56405,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56301,20 +56413,20 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # unless
+        elif r == 453:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['unless'] = value
-        elif r == 455:  # per
+        elif r == 454:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56328,7 +56440,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56344,7 +56456,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C457()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56352,9 +56464,9 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # player
+        if r == 456:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56364,7 +56476,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56380,7 +56492,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C461()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56388,19 +56500,19 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # amount
+        if r == 458:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 460:  # player
+        elif r == 459:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 461:  # owner
+        elif r == 460:  # owner
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56410,7 +56522,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56426,7 +56538,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C464()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56434,11 +56546,11 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # filter
+        if r == 462:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 464:  # battlefield
+        elif r == 463:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56450,7 +56562,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56466,7 +56578,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C468()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56474,17 +56586,17 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # amount
+        if r == 465:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 467:  # counter
+        elif r == 466:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 468:  # target
+        elif r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56497,7 +56609,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56513,7 +56625,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56521,24 +56633,24 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 471:  # source
+        elif r == 470:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
-        elif r == 692:  # top
+        elif r == 693:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 693:  # bottom
+        elif r == 694:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56550,7 +56662,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56566,7 +56678,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56574,9 +56686,9 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56589,7 +56701,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56605,7 +56717,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56613,36 +56725,36 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 476:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
-        elif r == 477:  # amount
+        elif r == 476:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 478:  # counter
+        elif r == 477:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 479:  # also
+        elif r == 478:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56655,7 +56767,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56671,7 +56783,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C481()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56679,9 +56791,9 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # player
+        if r == 480:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56691,7 +56803,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56707,7 +56819,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56715,9 +56827,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56730,7 +56842,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56746,7 +56858,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C487()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56754,17 +56866,17 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # player
+        if r == 484:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
-        elif r == 486:  # amount
+        elif r == 485:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 487:  # filter
+        elif r == 486:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
@@ -56776,7 +56888,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56792,7 +56904,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56800,18 +56912,18 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 490:  # unless
+        elif r == 489:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56821,7 +56933,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56837,7 +56949,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C492()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56845,9 +56957,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56860,7 +56972,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56876,7 +56988,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56884,9 +56996,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56899,7 +57011,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56915,7 +57027,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56923,9 +57035,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56938,7 +57050,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56954,7 +57066,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C500()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56962,17 +57074,17 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # amount
+        if r == 497:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 499:  # counter
+        elif r == 498:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 500:  # target
+        elif r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56985,7 +57097,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57001,7 +57113,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C502()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57009,18 +57121,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # step
+        if r == 695:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 779 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 695:  # endcombat
+        elif r == 696:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 502:  # effect
+        elif r == 501:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57035,7 +57147,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57051,7 +57163,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C504()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57059,15 +57171,15 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # amount
+        if r == 503:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 779:  # you
+        elif r == 780:  # you
             d['you'] = True
-        elif r == 696:  # target
+        elif r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57080,7 +57192,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57096,7 +57208,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57104,18 +57216,18 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # label
+        elif r == 698:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 698:  # free
+        elif r == 699:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57127,7 +57239,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57143,7 +57255,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57151,14 +57263,14 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # target
+        if r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # newtargets
+        elif r == 700:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57168,7 +57280,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57184,7 +57296,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C509()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57192,18 +57304,18 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # thatnoun
+        if r == 701:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 701:  # target
+        elif r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # thisturn
+        elif r == 703:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57213,7 +57325,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57229,7 +57341,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57237,14 +57349,14 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 510:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 512:  # phaseout
+        elif r == 511:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57256,7 +57368,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57272,7 +57384,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C515()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57280,14 +57392,14 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 515:  # nountap
+        elif r == 514:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57299,7 +57411,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57315,7 +57427,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C518()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57323,30 +57435,30 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # lead
+        if r == 516:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['lead'] = value
-        elif r == 703:  # target
+        elif r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # also
+        elif r == 705:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b716(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['also'] = value
-        elif r == 705:  # group
+        elif r == 706:  # group
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['group'] = value
-        elif r == 706:  # parts
+        elif r == 707:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57355,18 +57467,18 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 518:  # duration
+        elif r == 517:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['duration'] = value
-        elif r == 707:  # tail
+        elif r == 708:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57375,7 +57487,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57388,7 +57500,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57404,7 +57516,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C520()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57412,13 +57524,13 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # controller
+        if r == 709:  # controller
             d['controller'] = True
-        elif r == 522:  # owner
+        elif r == 521:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 523:  # who
+        elif r == 522:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57430,7 +57542,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57446,7 +57558,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C529()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57454,7 +57566,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # filter
+        if r == 528:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
@@ -57466,7 +57578,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57482,7 +57594,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C531()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57490,7 +57602,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # any
+        if r == 530:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57502,7 +57614,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57518,7 +57630,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C534()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57526,13 +57638,13 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # each
+        if r == 714:  # each
             d['each'] = True
-        elif r == 531:  # count
+        elif r == 532:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 532:  # filter
+        elif r == 533:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
@@ -57544,7 +57656,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57560,7 +57672,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C536()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57568,7 +57680,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # who
+        if r == 535:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57580,7 +57692,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57596,7 +57708,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C538()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57604,7 +57716,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # that
+        if r == 537:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57616,7 +57728,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57632,7 +57744,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C540()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57640,9 +57752,9 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # equipped
+        if r == 784:  # equipped
             d['equipped'] = True
-        elif r == 538:  # enchanted
+        elif r == 539:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57654,7 +57766,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57670,7 +57782,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C545()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57678,11 +57790,11 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # whose
+        if r == 543:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 543:  # step
+        elif r == 544:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57694,7 +57806,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57710,7 +57822,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C549()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57718,11 +57830,11 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 547:  # counter
+        elif r == 548:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57734,7 +57846,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57750,7 +57862,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57758,15 +57870,15 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # lead
+        if r == 550:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 550:  # subject
+        elif r == 551:  # subject
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['subject'] = value
-        elif r == 551:  # batch
+        elif r == 552:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57778,7 +57890,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57794,7 +57906,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57802,13 +57914,13 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 718:  # creature
+        elif r == 719:  # creature
             d['creature'] = True
-        elif r == 719:  # events
+        elif r == 720:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57817,7 +57929,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57830,7 +57942,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57846,7 +57958,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57854,15 +57966,15 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 556:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 556:  # who
+        elif r == 557:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 557:  # spell
+        elif r == 558:  # spell
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['spell'] = value
@@ -57874,7 +57986,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57890,7 +58002,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C562()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57898,17 +58010,17 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 813:  # thisor
+        elif r == 814:  # thisor
             d['thisor'] = True
-        elif r == 560:  # subject
+        elif r == 561:  # subject
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['subject'] = value
-        elif r == 720:  # events
+        elif r == 721:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57917,12 +58029,12 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 721:  # undercontrol
+        elif r == 722:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57932,7 +58044,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57948,7 +58060,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57956,11 +58068,11 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # command
+        if r == 575:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 576:  # battlefield
+        elif r == 577:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57972,7 +58084,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57988,7 +58100,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C580()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57996,29 +58108,29 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # additional
+        if r == 724:  # additional
             d['additional'] = True
-        elif r == 577:  # power
+        elif r == 578:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 578:  # toughness
+        elif r == 579:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 724:  # per
+        elif r == 725:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 725:  # perfilter
+        elif r == 726:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b290(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 814:  # onbf
+        elif r == 815:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58028,7 +58140,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58044,7 +58156,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C583()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58052,7 +58164,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # both
+        if r == 582:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58064,7 +58176,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58080,7 +58192,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58088,7 +58200,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # attack
+        if r == 584:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58100,7 +58212,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58116,7 +58228,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58124,7 +58236,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # block
+        if r == 586:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58136,7 +58248,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58152,7 +58264,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C589()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58160,7 +58272,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # count
+        if r == 588:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58172,52 +58284,8 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C589()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 726:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 290:
-                    values.append(_b290(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58260,7 +58328,51 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C591()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 728:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 290:
+                    values.append(_b290(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58276,7 +58388,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58284,9 +58396,9 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # quality
+        if r == 592:  # quality
             x = c[0]
-            value = _b729(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58296,7 +58408,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58312,7 +58424,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C594()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58320,7 +58432,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # opponents
+        if r == 732:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58330,7 +58442,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58346,7 +58458,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58354,7 +58466,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # destroyed
+        if r == 595:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58366,7 +58478,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58382,7 +58494,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C598()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58390,7 +58502,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # phase
+        if r == 597:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58402,7 +58514,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58418,7 +58530,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C600()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58426,7 +58538,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # untap
+        if r == 599:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58438,7 +58550,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58454,7 +58566,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C602()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58462,9 +58574,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # ability
+        if r == 601:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58477,7 +58589,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58493,7 +58605,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58501,14 +58613,14 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # keyword
+        if r == 603:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 603:  # manacost
+        elif r == 604:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58520,54 +58632,8 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C605()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 733:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58612,7 +58678,53 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C607()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 735:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58628,7 +58740,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C610()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58636,11 +58748,11 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # first
+        if r == 608:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 608:  # regular
+        elif r == 609:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58654,7 +58766,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58670,7 +58782,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C612()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58678,7 +58790,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # excess
+        if r == 611:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58690,7 +58802,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58818,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C614()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,7 +58826,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # untapped
+        if r == 613:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58726,7 +58838,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58742,7 +58854,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C616()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58750,11 +58862,11 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # its
+        if r == 736:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 614:  # untap
+        elif r == 615:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58766,7 +58878,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58782,7 +58894,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58790,7 +58902,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # gains
+        if r == 617:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58802,7 +58914,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58818,7 +58930,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58826,7 +58938,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # lethal
+        if r == 619:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58838,7 +58950,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58854,7 +58966,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58862,9 +58974,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # quality
+        if r == 621:  # quality
             x = c[0]
-            value = _b729(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58874,7 +58986,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58890,7 +59002,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C624()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58898,9 +59010,9 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # quality
+        if r == 623:  # quality
             x = c[0]
-            value = _b729(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58910,7 +59022,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58926,7 +59038,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C626()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58934,9 +59046,9 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # quality
+        if r == 625:  # quality
             x = c[0]
-            value = _b729(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58946,7 +59058,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58962,7 +59074,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C628()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58970,9 +59082,9 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # thisturn
+        if r == 737:  # thisturn
             d['thisturn'] = True
-        elif r == 626:  # keyword
+        elif r == 627:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58987,7 +59099,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59003,7 +59115,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C630()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59011,7 +59123,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # count
+        if r == 629:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59023,7 +59135,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59039,7 +59151,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C632()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59047,7 +59159,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # attacks
+        if r == 631:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59059,7 +59171,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59075,7 +59187,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C634()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59083,7 +59195,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # blocks
+        if r == 633:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59095,7 +59207,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59111,7 +59223,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C636()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59119,7 +59231,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # unblockable
+        if r == 635:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59131,7 +59243,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59147,7 +59259,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C638()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59155,7 +59267,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # color
+        if r == 637:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59170,7 +59282,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59186,7 +59298,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C672()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59194,23 +59306,23 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # eot
+        if r == 763:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 763:  # next_upkeep
+        elif r == 764:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 764:  # losecontrol
+        elif r == 765:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 765:  # thisturn
+        elif r == 766:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 766:  # thiscombat
+        elif r == 767:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59222,7 +59334,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59238,7 +59350,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C675()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59246,13 +59358,13 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # another
+        if r == 768:  # another
             d['another'] = True
-        elif r == 673:  # filter
+        elif r == 674:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 768:  # ingy
+        elif r == 769:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59262,7 +59374,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59278,7 +59390,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C677()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59286,7 +59398,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # whose
+        if r == 676:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59298,7 +59410,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59314,7 +59426,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C683()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59322,7 +59434,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # zone
+        if r == 682:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59334,7 +59446,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59350,7 +59462,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C686()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59358,9 +59470,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # player
+        if r == 685:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59370,7 +59482,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59386,7 +59498,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C688()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59394,9 +59506,9 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # player
+        if r == 687:  # player
             x = c[0]
-            value = _b521(x, inst, lim, made)
+            value = _b520(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59406,7 +59518,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59422,7 +59534,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C691()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59430,11 +59542,11 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # cost
+        if r == 690:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 691:  # param
+        elif r == 692:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59449,7 +59561,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59465,7 +59577,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C711()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59473,9 +59585,9 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # word
+        if r == 710:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59488,7 +59600,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59504,7 +59616,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C713()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59512,11 +59624,11 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # player
+        if r == 712:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 780:  # walker
+        elif r == 781:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59526,7 +59638,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59542,7 +59654,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C717()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59550,33 +59662,33 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # quant
+        if r == 715:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 715:  # filter
+        elif r == 716:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 781:  # attached
+        elif r == 782:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 782:  # samename
+        elif r == 783:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 816:  # ingy
+        elif r == 817:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59586,7 +59698,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59602,7 +59714,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C730()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59610,11 +59722,11 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # word
+        if r == 729:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 730:  # param
+        elif r == 731:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59629,7 +59741,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59645,7 +59757,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59653,7 +59765,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # word
+        if r == 750:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59668,7 +59780,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59684,7 +59796,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C757()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59692,13 +59804,13 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # filter
+        if r == 756:  # filter
             x = c[0]
             value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 821:  # gy
+        elif r == 822:  # gy
             d['gy'] = True
-        elif r == 822:  # bf
+        elif r == 823:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59708,7 +59820,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59724,7 +59836,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C760()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59732,21 +59844,21 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # power
+        if r == 759:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 760:  # power
+        elif r == 761:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # target
+        elif r == 762:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59759,7 +59871,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59775,7 +59887,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C786()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59783,7 +59895,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # enters
+        if r == 785:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59795,7 +59907,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59811,7 +59923,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C789()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59819,7 +59931,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # leaves
+        if r == 788:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59831,7 +59943,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59847,7 +59959,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C791()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59855,7 +59967,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # dies
+        if r == 790:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59867,7 +59979,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59883,7 +59995,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C793()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59891,7 +60003,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # alone
+        if r == 792:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59903,7 +60015,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59919,7 +60031,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C795()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59927,7 +60039,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # attacks
+        if r == 794:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59939,7 +60051,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59955,7 +60067,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C797()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59963,11 +60075,11 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # blocks
+        if r == 796:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 817:  # acreature
+        elif r == 818:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59977,7 +60089,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59993,7 +60105,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C800()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60001,11 +60113,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # blocked
+        if r == 798:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 798:  # filter
+        elif r == 799:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60019,7 +60131,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60035,7 +60147,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C802()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60043,7 +60155,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # direction
+        if r == 801:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60055,7 +60167,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60071,7 +60183,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C804()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60079,7 +60191,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # up
+        if r == 803:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60091,7 +60203,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60107,7 +60219,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C806()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60115,7 +60227,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # way
+        if r == 805:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60127,7 +60239,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60143,7 +60255,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C808()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60151,11 +60263,11 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # targeted
+        if r == 807:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 818:  # opponents
+        elif r == 819:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60165,7 +60277,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60181,7 +60293,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60189,13 +60301,13 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # combat
+        if r == 820:  # combat
             d['combat'] = True
-        elif r == 808:  # deals
+        elif r == 809:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 809:  # recipient
+        elif r == 810:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60209,7 +60321,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60225,7 +60337,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60233,9 +60345,9 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # combat
+        if r == 821:  # combat
             d['combat'] = True
-        elif r == 811:  # dealt
+        elif r == 812:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60573,507 +60685,508 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
     _b322,  # 322 LoseLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 355 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 356 __asgn_optional
-    _b357,  # 357 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 383 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 384 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 393 __asgn_optional
+    _b324,  # 324 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 354 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 355 __asgn_optional
+    _b356,  # 356 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 382 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 383 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 392 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 393 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 395 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 397 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 411 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 TokenEffect
-    _b429,  # 429 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 CopySpellEffect
-    _b510,  # 510 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 ContinuousEffect
-    _match_node,  # 520 ActionWord
-    _b521,  # 521 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 524 __asgn_oneormore
-    _match_node,  # 525 BackWord
-    _node,  # 526 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 541 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 BeginningTrigger
-    _node,  # 545 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 563 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 564 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 PTChange
-    _node,  # 580 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantBeBlockedByFewer
-    _b589,  # 589 CantBeBlockedExcept
-    _b590,  # 590 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantBeTargetedBy
-    _b593,  # 593 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 HasKeywordAtManaCost
-    _b605,  # 605 HasKeywords
-    _b606,  # 606 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 644 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 659 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 660 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 OntoBattlefield
-    _node,  # 683 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 EachObjects
-    _node,  # 717 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 396 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 410 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 CopySpellEffect
+    _b509,  # 509 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 ContinuousEffect
+    _match_node,  # 519 ActionWord
+    _b520,  # 520 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 523 __asgn_oneormore
+    _match_node,  # 524 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 526 __asgn_plain
+    _node,  # 527 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 542 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 BeginningTrigger
+    _node,  # 546 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 564 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 565 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 PTChange
+    _node,  # 581 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantBeBlockedByFewer
+    _b590,  # 590 CantBeBlockedExcept
+    _b591,  # 591 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CantBeTargetedBy
+    _b594,  # 594 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 HasKeywordAtManaCost
+    _b606,  # 606 HasKeywords
+    _b607,  # 607 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 645 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 660 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 661 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 OntoBattlefield
+    _node,  # 684 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    _node,  # 718 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 719 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 726 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 731 __asgn_optional
-    _node,  # 732 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 732 __asgn_optional
+    _node,  # 733 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 777 __asgn_optional
-    _match_node,  # 778 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 EntersEvent
-    _node,  # 786 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 815 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 778 __asgn_optional
+    _match_node,  # 779 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 EntersEvent
+    _node,  # 787 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 816 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 819 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 823 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 221, 225, 239, 526, 545, 580, 683, 717, 732, 786])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 221, 225, 239, 527, 546, 581, 684, 718, 733, 787])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61400,248 +61513,248 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 321 __asgn_plain
     _b322,  # 322 LoseLifeEffect
     None,  # 323 __asgn_plain
-    None,  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
-    None,  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
-    None,  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
+    _b324,  # 324 PlayerMillEffect
+    None,  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    None,  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    None,  # 331 __asgn_plain
-    _b332,  # 332 TopCardActionEffect
-    None,  # 333 __asgn_plain
-    _b334,  # 334 PayEffect
+    _b331,  # 331 TopCardActionEffect
+    None,  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
+    None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
-    None,  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
-    None,  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
+    _b336,  # 336 NumberedActionEffect
+    None,  # 337 __asgn_plain
+    _b338,  # 338 AttachEffect
+    None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
+    _b341,  # 341 FightEffect
+    None,  # 342 __asgn_plain
     None,  # 343 __asgn_plain
-    None,  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
+    _b344,  # 344 LookAtTopEffect
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
+    _b348,  # 348 ObjectDamageEffect
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    None,  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
+    _b353,  # 353 MoveCountersEffect
+    None,  # 354 __asgn_optional
     None,  # 355 __asgn_optional
-    None,  # 356 __asgn_optional
-    _b357,  # 357 KeywordCost
-    None,  # 358 __asgn_plain
-    _b359,  # 359 TypeArg
-    None,  # 360 __asgn_plain
-    _b361,  # 361 QualityArg
-    None,  # 362 __asgn_plain
-    _b363,  # 363 OntoArg
+    _b356,  # 356 KeywordCost
+    None,  # 357 __asgn_plain
+    _b358,  # 358 TypeArg
+    None,  # 359 __asgn_plain
+    _b360,  # 360 QualityArg
+    None,  # 361 __asgn_plain
+    _b362,  # 362 OntoArg
+    None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
     None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
-    None,  # 368 __asgn_plain
-    _b369,  # 369 TriggeredStmt
+    _b368,  # 368 TriggeredStmt
+    None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    None,  # 371 __asgn_plain
-    _b372,  # 372 ActivatedStmt
-    None,  # 373 __asgn_plain
-    _b374,  # 374 PTDefiningStmt
-    None,  # 375 __asgn_oneormore
-    None,  # 376 __asgn_plain
-    _b377,  # 377 SpellKind
+    _b371,  # 371 ActivatedStmt
+    None,  # 372 __asgn_plain
+    _b373,  # 373 PTDefiningStmt
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_plain
+    _b376,  # 376 SpellKind
+    None,  # 377 __asgn_oneormore
     None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_plain
-    _b381,  # 381 EntersTappedStmt
-    None,  # 382 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    _b380,  # 380 EntersTappedStmt
+    None,  # 381 __asgn_oneormore
+    None,  # 382 __asgn_optional
     None,  # 383 __asgn_optional
-    None,  # 384 __asgn_optional
-    None,  # 385 __asgn_plain
-    _b386,  # 386 CostPerTargetStmt
-    None,  # 387 __asgn_plain
-    _b388,  # 388 UncounterableStmt
-    None,  # 389 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    _b385,  # 385 CostPerTargetStmt
+    None,  # 386 __asgn_plain
+    _b387,  # 387 UncounterableStmt
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 StaticStmt
-    None,  # 393 __asgn_optional
+    _b391,  # 391 StaticStmt
+    None,  # 392 __asgn_optional
+    None,  # 393 __asgn_oneormore
     None,  # 394 __asgn_oneormore
     None,  # 395 __asgn_oneormore
-    None,  # 396 __asgn_oneormore
-    None,  # 397 __asgn_optional
+    None,  # 396 __asgn_optional
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
-    _b405,  # 405 ControlClause
+    _b404,  # 404 ControlClause
+    None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
-    None,  # 411 __asgn_oneormore
+    None,  # 410 __asgn_oneormore
+    None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_plain
-    _b414,  # 414 DividedDamageEffect
-    None,  # 415 __asgn_plain
-    _b416,  # 416 DamageEffect
-    None,  # 417 __asgn_plain
-    _b418,  # 418 DestroyEffect
+    _b413,  # 413 DividedDamageEffect
+    None,  # 414 __asgn_plain
+    _b415,  # 415 DamageEffect
+    None,  # 416 __asgn_plain
+    _b417,  # 417 DestroyEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    _b421,  # 421 DrawEffect
-    None,  # 422 __asgn_plain
-    _b423,  # 423 TokenCopyEffect
+    _b420,  # 420 DrawEffect
+    None,  # 421 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 TokenEffect
-    _b429,  # 429 AddManaEffect
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 DiscardEffect
-    None,  # 433 __asgn_plain
-    _b434,  # 434 GainLifeEffect
+    _b431,  # 431 DiscardEffect
+    None,  # 432 __asgn_plain
+    _b433,  # 433 GainLifeEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 GainControlEffect
-    None,  # 438 __asgn_plain
-    _b439,  # 439 ReturnToHandEffect
+    _b436,  # 436 GainControlEffect
+    None,  # 437 __asgn_plain
+    _b438,  # 438 ReturnToHandEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 ReturnFromGraveyardEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ReturnToBattlefieldEffect
+    _b441,  # 441 ReturnFromGraveyardEffect
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ReturnToBattlefieldEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnAllFromGraveyardsEffect
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
-    _b452,  # 452 SearchEffect
+    _b451,  # 451 SearchEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
-    _b456,  # 456 CounterSpellEffect
-    None,  # 457 __asgn_plain
-    _b458,  # 458 ShuffleEffect
+    _b455,  # 455 CounterSpellEffect
+    None,  # 456 __asgn_plain
+    _b457,  # 457 ShuffleEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 MillEffect
+    _b461,  # 461 MillEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
-    _b465,  # 465 PutFromHandEffect
+    _b464,  # 464 PutFromHandEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
-    _b469,  # 469 PutCountersEffect
+    _b468,  # 468 PutCountersEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 PutOnLibraryEffect
-    None,  # 473 __asgn_plain
-    _b474,  # 474 PutIntoZoneEffect
+    _b471,  # 471 PutOnLibraryEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PutIntoZoneEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
-    _b480,  # 480 ExileEffect
-    None,  # 481 __asgn_plain
-    _b482,  # 482 ExileTopEffect
-    None,  # 483 __asgn_plain
-    _b484,  # 484 RegenerateEffect
+    _b479,  # 479 ExileEffect
+    None,  # 480 __asgn_plain
+    _b481,  # 481 ExileTopEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 RegenerateEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_plain
-    _b488,  # 488 PlayerSacrificesEffect
+    _b487,  # 487 PlayerSacrificesEffect
+    None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 SacrificeEffect
-    None,  # 492 __asgn_plain
-    _b493,  # 493 UntapEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 TapOrUntapEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 TapEffect
+    _b490,  # 490 SacrificeEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 UntapEffect
+    None,  # 493 __asgn_plain
+    _b494,  # 494 TapOrUntapEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 TapEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 RemoveCountersEffect
-    None,  # 502 __asgn_plain
-    _b503,  # 503 DelayedEffect
-    None,  # 504 __asgn_plain
-    _b505,  # 505 PreventEffect
-    None,  # 506 __asgn_plain
-    _b507,  # 507 CastThisEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 CopySpellEffect
-    _b510,  # 510 NoRegenEffect
+    _b500,  # 500 RemoveCountersEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 DelayedEffect
+    None,  # 503 __asgn_plain
+    _b504,  # 504 PreventEffect
+    None,  # 505 __asgn_plain
+    _b506,  # 506 CastThisEffect
+    None,  # 507 __asgn_plain
+    _b508,  # 508 CopySpellEffect
+    _b509,  # 509 NoRegenEffect
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
-    _b513,  # 513 PhaseOutEffect
+    _b512,  # 512 PhaseOutEffect
+    None,  # 513 __asgn_plain
     None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    _b516,  # 516 NoUntapEffect
+    _b515,  # 515 NoUntapEffect
+    None,  # 516 __asgn_plain
     None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 ContinuousEffect
-    None,  # 520 ActionWord
-    _b521,  # 521 PlayerRef
+    _b518,  # 518 ContinuousEffect
+    None,  # 519 ActionWord
+    _b520,  # 520 PlayerRef
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
-    None,  # 524 __asgn_oneormore
-    None,  # 525 BackWord
-    None,  # 526 TargetRef
-    None,  # 527 __asgn_plain
-    _b528,  # 528 AnyNumberTargets
-    None,  # 529 __asgn_plain
-    _b530,  # 530 AnyTarget
-    None,  # 531 __asgn_plain
+    None,  # 523 __asgn_oneormore
+    None,  # 524 BackWord
+    None,  # 525 __asgn_plain
+    None,  # 526 __asgn_plain
+    None,  # 527 TargetRef
+    None,  # 528 __asgn_plain
+    _b529,  # 529 AnyNumberTargets
+    None,  # 530 __asgn_plain
+    _b531,  # 531 AnyTarget
     None,  # 532 __asgn_plain
-    _b533,  # 533 UpToTargets
-    None,  # 534 __asgn_plain
-    _b535,  # 535 EachPlayers
-    None,  # 536 __asgn_plain
-    _b537,  # 537 ThatRef
-    None,  # 538 __asgn_plain
-    _b539,  # 539 EnchantedRef
-    None,  # 540 __asgn_plain
-    None,  # 541 __asgn_oneormore
-    None,  # 542 __asgn_plain
+    None,  # 533 __asgn_plain
+    _b534,  # 534 UpToTargets
+    None,  # 535 __asgn_plain
+    _b536,  # 536 EachPlayers
+    None,  # 537 __asgn_plain
+    _b538,  # 538 ThatRef
+    None,  # 539 __asgn_plain
+    _b540,  # 540 EnchantedRef
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_oneormore
     None,  # 543 __asgn_plain
-    _b544,  # 544 BeginningTrigger
-    None,  # 545 Trigger
-    None,  # 546 __asgn_plain
+    None,  # 544 __asgn_plain
+    _b545,  # 545 BeginningTrigger
+    None,  # 546 Trigger
     None,  # 547 __asgn_plain
-    _b548,  # 548 LastCounterTrigger
-    None,  # 549 __asgn_plain
+    None,  # 548 __asgn_plain
+    _b549,  # 549 LastCounterTrigger
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    _b552,  # 552 BatchAttackTrigger
-    None,  # 553 __asgn_plain
-    _b554,  # 554 ThisTrigger
-    None,  # 555 __asgn_plain
+    None,  # 552 __asgn_plain
+    _b553,  # 553 BatchAttackTrigger
+    None,  # 554 __asgn_plain
+    _b555,  # 555 ThisTrigger
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    _b558,  # 558 CastTrigger
-    None,  # 559 __asgn_plain
+    None,  # 558 __asgn_plain
+    _b559,  # 559 CastTrigger
     None,  # 560 __asgn_plain
-    _b561,  # 561 YoursTrigger
-    None,  # 562 __asgn_plain
-    None,  # 563 __asgn_optional
+    None,  # 561 __asgn_plain
+    _b562,  # 562 YoursTrigger
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_optional
-    None,  # 565 __asgn_plain
+    None,  # 565 __asgn_optional
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
@@ -61651,95 +61764,95 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 ZonePlace
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 ZonePlace
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    _b579,  # 579 PTChange
-    None,  # 580 StaticPart
-    None,  # 581 __asgn_plain
-    _b582,  # 582 CantAttackOrBlock
-    None,  # 583 __asgn_plain
-    _b584,  # 584 CantAttack
-    None,  # 585 __asgn_plain
-    _b586,  # 586 CantBlock
-    None,  # 587 __asgn_plain
-    _b588,  # 588 CantBeBlockedByFewer
-    _b589,  # 589 CantBeBlockedExcept
-    _b590,  # 590 CanBlockOnly
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CantBeTargetedBy
-    _b593,  # 593 CantBeTargeted
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeDestroyed
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantPhaseOut
-    None,  # 598 __asgn_plain
-    _b599,  # 599 PhasesEachUntap
-    None,  # 600 __asgn_plain
-    _b601,  # 601 GainsAbility
-    None,  # 602 __asgn_plain
+    None,  # 579 __asgn_plain
+    _b580,  # 580 PTChange
+    None,  # 581 StaticPart
+    None,  # 582 __asgn_plain
+    _b583,  # 583 CantAttackOrBlock
+    None,  # 584 __asgn_plain
+    _b585,  # 585 CantAttack
+    None,  # 586 __asgn_plain
+    _b587,  # 587 CantBlock
+    None,  # 588 __asgn_plain
+    _b589,  # 589 CantBeBlockedByFewer
+    _b590,  # 590 CantBeBlockedExcept
+    _b591,  # 591 CanBlockOnly
+    None,  # 592 __asgn_plain
+    _b593,  # 593 CantBeTargetedBy
+    _b594,  # 594 CantBeTargeted
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantBeDestroyed
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantPhaseOut
+    None,  # 599 __asgn_plain
+    _b600,  # 600 PhasesEachUntap
+    None,  # 601 __asgn_plain
+    _b602,  # 602 GainsAbility
     None,  # 603 __asgn_plain
-    _b604,  # 604 HasKeywordAtManaCost
-    _b605,  # 605 HasKeywords
-    _b606,  # 606 LosesKeywords
-    None,  # 607 __asgn_plain
+    None,  # 604 __asgn_plain
+    _b605,  # 605 HasKeywordAtManaCost
+    _b606,  # 606 HasKeywords
+    _b607,  # 607 LosesKeywords
     None,  # 608 __asgn_plain
-    _b609,  # 609 CombatDamageSteps
-    None,  # 610 __asgn_plain
-    _b611,  # 611 AssignsExcess
-    None,  # 612 __asgn_plain
-    _b613,  # 613 AttacksUntapped
-    None,  # 614 __asgn_plain
-    _b615,  # 615 DoesntUntap
-    None,  # 616 __asgn_plain
-    _b617,  # 617 DamageGainsLife
-    None,  # 618 __asgn_plain
-    _b619,  # 619 DamageIsLethal
-    None,  # 620 __asgn_plain
-    _b621,  # 621 CantBeBlockedBy
-    None,  # 622 __asgn_plain
-    _b623,  # 623 CantBeAttachedBy
-    None,  # 624 __asgn_plain
-    _b625,  # 625 PreventDamageFrom
-    None,  # 626 __asgn_plain
-    _b627,  # 627 AttacksDespite
-    None,  # 628 __asgn_plain
-    _b629,  # 629 MaxBlockers
-    None,  # 630 __asgn_plain
-    _b631,  # 631 AttacksEachCombat
-    None,  # 632 __asgn_plain
-    _b633,  # 633 BlocksEachCombat
-    None,  # 634 __asgn_plain
-    _b635,  # 635 CantBeBlocked
-    None,  # 636 __asgn_plain
-    _b637,  # 637 IsColor
-    None,  # 638 __asgn_plain
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CombatDamageSteps
+    None,  # 611 __asgn_plain
+    _b612,  # 612 AssignsExcess
+    None,  # 613 __asgn_plain
+    _b614,  # 614 AttacksUntapped
+    None,  # 615 __asgn_plain
+    _b616,  # 616 DoesntUntap
+    None,  # 617 __asgn_plain
+    _b618,  # 618 DamageGainsLife
+    None,  # 619 __asgn_plain
+    _b620,  # 620 DamageIsLethal
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlockedBy
+    None,  # 623 __asgn_plain
+    _b624,  # 624 CantBeAttachedBy
+    None,  # 625 __asgn_plain
+    _b626,  # 626 PreventDamageFrom
+    None,  # 627 __asgn_plain
+    _b628,  # 628 AttacksDespite
+    None,  # 629 __asgn_plain
+    _b630,  # 630 MaxBlockers
+    None,  # 631 __asgn_plain
+    _b632,  # 632 AttacksEachCombat
+    None,  # 633 __asgn_plain
+    _b634,  # 634 BlocksEachCombat
+    None,  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlocked
+    None,  # 637 __asgn_plain
+    _b638,  # 638 IsColor
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_oneormore
-    None,  # 645 __asgn_optional
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_oneormore
     None,  # 646 __asgn_optional
     None,  # 647 __asgn_optional
     None,  # 648 __asgn_optional
-    None,  # 649 __asgn_oneormore
+    None,  # 649 __asgn_optional
     None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_optional
+    None,  # 651 __asgn_oneormore
     None,  # 652 __asgn_optional
-    None,  # 653 __asgn_plain
+    None,  # 653 __asgn_optional
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_zeroormore
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_optional
     None,  # 660 __asgn_zeroormore
-    None,  # 661 __asgn_oneormore
+    None,  # 661 __asgn_zeroormore
     None,  # 662 __asgn_oneormore
-    None,  # 663 __asgn_plain
+    None,  # 663 __asgn_oneormore
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
@@ -61747,27 +61860,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 Duration
-    None,  # 672 __asgn_plain
+    None,  # 671 __asgn_plain
+    _b672,  # 672 Duration
     None,  # 673 __asgn_plain
-    _b674,  # 674 TargetObject
-    None,  # 675 __asgn_plain
-    _b676,  # 676 FromGraveyard
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_optional
+    None,  # 674 __asgn_plain
+    _b675,  # 675 TargetObject
+    None,  # 676 __asgn_plain
+    _b677,  # 677 FromGraveyard
+    None,  # 678 __asgn_plain
     None,  # 679 __asgn_optional
     None,  # 680 __asgn_optional
-    None,  # 681 __asgn_plain
-    _b682,  # 682 OntoBattlefield
-    None,  # 683 Destination
-    None,  # 684 __asgn_plain
-    _b685,  # 685 IntoHand
-    None,  # 686 __asgn_plain
-    _b687,  # 687 IntoGraveyard
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
-    _b690,  # 690 CostValue
-    None,  # 691 __asgn_plain
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_plain
+    _b683,  # 683 OntoBattlefield
+    None,  # 684 Destination
+    None,  # 685 __asgn_plain
+    _b686,  # 686 IntoHand
+    None,  # 687 __asgn_plain
+    _b688,  # 688 IntoGraveyard
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_plain
+    _b691,  # 691 CostValue
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
@@ -61775,45 +61888,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_plain
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_plain
+    None,  # 702 __asgn_plain
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_oneormore
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
-    _b710,  # 710 BackRef
-    None,  # 711 __asgn_plain
-    _b712,  # 712 TargetPlayer
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_plain
+    _b711,  # 711 BackRef
+    None,  # 712 __asgn_plain
+    _b713,  # 713 TargetPlayer
+    None,  # 714 __asgn_optional
     None,  # 715 __asgn_plain
-    _b716,  # 716 EachObjects
-    None,  # 717 KeywordCostPart
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_oneormore
+    None,  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    None,  # 718 KeywordCostPart
+    None,  # 719 __asgn_optional
     None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_optional
+    None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_optional
     None,  # 723 __asgn_optional
-    None,  # 724 __asgn_plain
+    None,  # 724 __asgn_optional
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_oneormore
+    None,  # 726 __asgn_plain
     None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_plain
-    _b729,  # 729 QualityRef
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_optional
-    None,  # 732 GrantedAbility
-    None,  # 733 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
+    None,  # 729 __asgn_plain
+    _b730,  # 730 QualityRef
+    None,  # 731 __asgn_plain
+    None,  # 732 __asgn_optional
+    None,  # 733 GrantedAbility
     None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_plain
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_optional
     None,  # 738 __asgn_oneormore
     None,  # 739 __asgn_oneormore
     None,  # 740 __asgn_oneormore
@@ -61822,28 +61935,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 743 __asgn_oneormore
     None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_oneormore
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_plain
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    _b750,  # 750 PerTime
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
+    None,  # 750 __asgn_plain
+    _b751,  # 751 PerTime
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_optional
     None,  # 755 __asgn_plain
-    _b756,  # 756 PerObject
-    None,  # 757 __asgn_plain
+    None,  # 756 __asgn_plain
+    _b757,  # 757 PerObject
     None,  # 758 __asgn_plain
-    _b759,  # 759 PowerOf
-    None,  # 760 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 PowerOf
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_optional
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_optional
     None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
@@ -61851,52 +61964,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 772 __asgn_optional
     None,  # 773 __asgn_optional
     None,  # 774 __asgn_optional
-    None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_optional
+    None,  # 775 __asgn_optional
+    None,  # 776 __asgn_oneormore
     None,  # 777 __asgn_optional
-    None,  # 778 DelayedStep
-    None,  # 779 __asgn_optional
+    None,  # 778 __asgn_optional
+    None,  # 779 DelayedStep
     None,  # 780 __asgn_optional
-    None,  # 781 __asgn_plain
+    None,  # 781 __asgn_optional
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_plain
-    _b785,  # 785 EntersEvent
-    None,  # 786 ThisEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 LeavesEvent
-    None,  # 789 __asgn_plain
-    _b790,  # 790 DiesEvent
-    None,  # 791 __asgn_plain
-    _b792,  # 792 AttacksAloneEvent
-    None,  # 793 __asgn_plain
-    _b794,  # 794 AttacksEvent
-    None,  # 795 __asgn_plain
-    _b796,  # 796 BlocksEvent
-    None,  # 797 __asgn_plain
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_plain
+    _b786,  # 786 EntersEvent
+    None,  # 787 ThisEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 LeavesEvent
+    None,  # 790 __asgn_plain
+    _b791,  # 791 DiesEvent
+    None,  # 792 __asgn_plain
+    _b793,  # 793 AttacksAloneEvent
+    None,  # 794 __asgn_plain
+    _b795,  # 795 AttacksEvent
+    None,  # 796 __asgn_plain
+    _b797,  # 797 BlocksEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 BlockedEvent
-    None,  # 800 __asgn_plain
-    _b801,  # 801 PhasesEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 TurnedUpEvent
-    None,  # 804 __asgn_plain
-    _b805,  # 805 ExiledThisWayEvent
-    None,  # 806 __asgn_plain
-    _b807,  # 807 TargetedEvent
-    None,  # 808 __asgn_plain
+    None,  # 799 __asgn_plain
+    _b800,  # 800 BlockedEvent
+    None,  # 801 __asgn_plain
+    _b802,  # 802 PhasesEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 TurnedUpEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 ExiledThisWayEvent
+    None,  # 807 __asgn_plain
+    _b808,  # 808 TargetedEvent
     None,  # 809 __asgn_plain
-    _b810,  # 810 DealsDamageEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 DealtDamageEvent
-    None,  # 813 __asgn_optional
+    None,  # 810 __asgn_plain
+    _b811,  # 811 DealsDamageEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 DealtDamageEvent
     None,  # 814 __asgn_optional
-    None,  # 815 __asgn_oneormore
-    None,  # 816 __asgn_optional
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_oneormore
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
     None,  # 820 __asgn_optional
     None,  # 821 __asgn_optional
     None,  # 822 __asgn_optional
+    None,  # 823 __asgn_optional
 ]

@@ -18,7 +18,7 @@ from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
-    Fixed, LastAffected,
+    Fixed, LastAffected, Multiplied,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
@@ -65,6 +65,7 @@ __all__ = [
     "Keyword",
     "KeywordAction",
     "LastAffected",
+    "Multiplied",
     "MayCastAsThoughInstant",
     "ObjectEvent",
     "ObjectFilter",

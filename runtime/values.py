@@ -227,7 +227,19 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf]
+@dataclass(frozen=True)
+class Multiplied:
+    """"twice that many" (107.1): ``factor`` times another amount."""
+
+    base: "Amount"
+    factor: int
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The base amount, multiplied."""
+        return self.factor * self.base.evaluate(res)
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf, Multiplied]
 
 
 # ------------------------------------------------------------------ costs

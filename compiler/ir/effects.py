@@ -226,8 +226,11 @@ class Mill(Effect):
     player: Ref
     amount: Amount
     their: bool = False
+    short: bool = False  # "that player puts twice that many cards into their graveyard"
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.short:
+            return f"{self.player.player_text(ph)} puts {self.amount.text()} cards into their graveyard"
         n = self.amount.value
         top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
         if isinstance(self.amount, XAmount):
