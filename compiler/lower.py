@@ -331,6 +331,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     name = unescape(f.name) if f.name else ""
     if f.name:
         words += f" named {name}"
+    single = ""
+    if f.single:
+        single = f.single[:-1] if f.single.endswith("s") else f.single
+        words += f" that targets only a single {single}"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
@@ -341,7 +345,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen))
+                    of_chosen=bool(f.chosen), single_target=single)
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -984,6 +988,12 @@ class CardLowering:
         amount = self.amount(e.amount)
         self.last_mill = amount
         return ef.Mill(self.player(e.player, cond), amount, their=True)
+
+    def effect_ChangeTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
+        spell = self.target(e.target, cond)
+        if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].filter.is_spell):
+            self.ck.error(e, "only a spell's target is changed: 'change the target of target spell ...'")
+        return ef.ChangeTarget(spell)
 
     def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
         amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")

@@ -20,7 +20,7 @@ from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
-from .stack import copy_spell
+from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
 from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
 from .zones import Zone
@@ -356,6 +356,43 @@ class CounterSpell:
         for ref in res.referents(self.target):
             if isinstance(ref, int):
                 res.game.counter(ref)
+
+
+@dataclass(frozen=True)
+class ChangeTargetToThis:
+    """115.7: "change the target of target spell ... to this": if the spell has exactly one target
+    and the source could be its target (the spell's own target requirements, 115.7a: the new target
+    must be legal), that target becomes the source; otherwise it doesn't change."""
+
+    spell: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Find the spell on the stack and retarget it."""
+        game = res.game
+        new = res.source_oid
+        if not game.exists(new) or game.obj(new).zone is not Zone.BATTLEFIELD:
+            return
+        for ref in res.referents(self.spell):
+            item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.SPELL), None)
+            if item is None:
+                continue
+            chosen = [k for k, t in enumerate(item.targets) if t is not None]
+            if len(chosen) != 1:
+                continue
+            k = chosen[0]
+            specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+            if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+                specs = (*specs, *(specs[-1],) * max(0, len(item.targets) - len(specs)))
+            if k >= len(specs) or item.targets[k] == new:
+                continue
+            if new not in target_candidates(game, item.controller, specs[k], item.oid):
+                game.log(f"the target of {game.name_of(item.oid)} doesn't change: "
+                         f"{game.name_of(new)} can't be its target (115.7)")
+                continue
+            targets = (*item.targets[:k], new, *item.targets[k + 1:])
+            with_targets(game, item, targets)
+            game.obj(item.oid).targets = targets
+            game.log(f"the target of {game.name_of(item.oid)} is changed to {game.name_of(new)} (115.7)")
 
 
 @dataclass(frozen=True)
@@ -951,6 +988,7 @@ __all__ = [
     "AtBeginningOfNextStep",
     "AttachSource",
     "CantCastSameName",
+    "ChangeTargetToThis",
     "CastThis",
     "ChooseAmong",
     "CopySpell",

@@ -52,6 +52,9 @@ class ObjectFilter:
     # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
     of_chosen: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
+    # 115.7: "spell that targets only a single creature": a spell with exactly one target, an object
+    # of this card type.
+    single_target: str = ""
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -127,6 +130,8 @@ class ObjectFilter:
                 return False
         if self.name and ch.name != self.name:
             return False
+        if self.single_target and not _targets_only_one(game, obj, self.single_target):
+            return False
         if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
                                           and game.state.active != viewer):
             return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
@@ -181,3 +186,13 @@ def has_quality(colors: frozenset[str], quality: str) -> bool:
     if quality == "colorless":
         return not colors  # 105.2c
     return False
+
+
+def _targets_only_one(game: "Game", obj: "GameObject", card_type: str) -> bool:
+    """115.7: whether ``obj`` is a spell on the stack whose only target is one object of ``card_type``
+    (a player, or a second target, and it doesn't)."""
+    item = next((i for i in game.state.stack if i.oid == obj.oid), None)
+    chosen = [t for t in item.targets if t is not None] if item is not None else []
+    if len(chosen) != 1 or not isinstance(chosen[0], int) or not game.exists(chosen[0]):
+        return False
+    return card_type in game.characteristics(game.obj(chosen[0])).types

@@ -219,6 +219,20 @@ class Discard(Effect):
 
 
 @dataclass(frozen=True)
+class ChangeTarget(Effect):
+    """115.7: "change the target of target spell ... to this": the spell's one target becomes the
+    source, if it could be that spell's target (otherwise it doesn't change)."""
+
+    spell: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change the target of {self.spell.text(ph)} to {ph.this_name()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChangeTargetToThis(spell={self.spell.python()})"
+
+
+@dataclass(frozen=True)
 class Mill(Effect):
     """701.13 (2019 wording): "put the top N cards of your library into your graveyard";
     ``their``: another player's ("target player puts ... into their graveyard")."""
