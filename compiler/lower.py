@@ -1249,6 +1249,11 @@ class CardLowering:
                              "activated abilities")
         return ef.Pay(cost)
 
+    def effect_RevealCostEffect(self, e: Any, cond: Condition | None) -> Effect:
+        fields: dict[str, Any] = {}
+        _costpart_RevealCost(self.ck, e.reveal, fields, None)
+        return ef.Pay(CostIR(**fields))
+
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '8ddeb0127eb52b88f2215e596c82a2ef4ac91fd50a761c259356904287800eff'
+GRAMMAR = '6b3fdb89b6e15bd70d8d6d491ad64a122da4228a6281596d917f7ae55b316458'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -185,9 +185,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('RemoveCountersCost', 'common', 'RemoveCountersCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'filter'),
-    ('RevealCost', 'common', 'RevealCost', ''),
-    ('__asgn_plain', 'plain', '', 'count'),
-    ('__asgn_plain', 'plain', '', 'filter'),
     ('TapPermanentsCost', 'common', 'TapPermanentsCost', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
@@ -314,7 +311,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'name'),
     ('ObjectFilter', 'common', 'ObjectFilter', ''),
     ('__asgn_optional', 'optional', '', 'onbf'),
-    ('__asgn_plain', 'plain', '', 'fromhand'),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('RevealCost', 'common', 'RevealCost', ''),
     ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_plain', 'plain', '', 'cant'),
     ('__asgn_plain', 'plain', '', 'did'),
@@ -356,6 +355,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('TopCardActionEffect', 'common', 'TopCardActionEffect', ''),
     ('__asgn_plain', 'plain', '', 'cost'),
     ('PayEffect', 'common', 'PayEffect', ''),
+    ('__asgn_plain', 'plain', '', 'reveal'),
+    ('RevealCostEffect', 'common', 'RevealCostEffect', ''),
     ('__asgn_plain', 'plain', '', 'action'),
     ('__asgn_plain', 'plain', '', 'count'),
     ('NumberedActionEffect', 'common', 'NumberedActionEffect', ''),
@@ -437,6 +438,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'opponents'),
     ('__asgn_oneormore', 'oneormore', '', 'late'),
     ('__asgn_plain', 'plain', '', 'single'),
+    ('__asgn_plain', 'plain', '', 'fromhand'),
     ('__asgn_plain', 'plain', '', 'negated'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('DividedDamageEffect', 'common', 'DividedDamageEffect', ''),
@@ -7901,6 +7903,21 @@ class CardParser:
                 break
         if ch in _F18:
             while True:
+                r = self.r_RevealCost_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 137
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
                 p53 = p
                 res54: list[Any] = []
                 q = sk0[p53]
@@ -7909,87 +7926,63 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
-                q += 6
+                v = (q, 'tap', '')
+                q += 3
                 p53 = q
                 res54.append(v)
-                p55 = p53
-                res56: list[Any] = []
-                r = self.r_Amount_0(p55)
+                while True:
+                    p55 = p53
+                    res56: list[Any] = []
+                    q = sk0[p55]
+                    if q < 0:
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
+                    m = _RX15(text, q) if text[q:q + 1] in _F33 else None
+                    if m is None:
+                        break
+                    p57 = p55
+                    res58: list[Any] = []
+                    r = self.r_Amount_0(p57)
+                    if r is None:
+                        break
+                    q, v = r
+                    p57 = q
+                    if v:
+                        res58.append(v)
+                    if res58:
+                        n = Nt(res58)
+                        n.rule = 161
+                    p55 = p57
+                    if res58 and n:
+                        res56.append(n)
+                    p53 = p55
+                    res54 += res56
+                    break
+                p59 = p53
+                res60: list[Any] = []
+                r = self.r_ObjectFilter_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p55 = q
+                p59 = q
                 if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 161
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
-                p57 = p53
-                res58: list[Any] = []
-                r = self.r_ObjectFilter_0(p57)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p57 = q
-                if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58)
+                    res60.append(v)
+                if res60:
+                    n = Nt(res60)
                     n.rule = 162
-                p53 = p57
-                if res58 and n:
+                p53 = p59
+                if res60 and n:
                     res54.append(n)
-                r = self.e39_0(p53)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p53 = q
-                if v:
-                    res54.append(v)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p53 = q
-                res54.append(v)
                 if res54:
-                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
+                    n = Nt(res54)
                     n.rule = 163
                 q = p53
                 v = n if res54 else None
@@ -8000,57 +7993,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F12:
             while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
+                p61 = p
+                res62: list[Any] = []
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p61] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'tap', '')
+                v = (q, 'put', '')
                 q += 3
-                p59 = q
-                res60.append(v)
-                while True:
-                    p61 = p59
-                    res62: list[Any] = []
-                    q = sk0[p61]
-                    if q < 0:
-                        q = _WS0(text, p61).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p61] = q
-                    m = _RX15(text, q) if text[q:q + 1] in _F33 else None
-                    if m is None:
-                        break
-                    p63 = p61
-                    res64: list[Any] = []
-                    r = self.r_Amount_0(p63)
-                    if r is None:
-                        break
-                    q, v = r
-                    p63 = q
-                    if v:
-                        res64.append(v)
-                    if res64:
-                        n = Nt(res64)
-                        n.rule = 164
-                    p61 = p63
-                    if res64 and n:
-                        res62.append(n)
-                    p59 = p61
-                    res60 += res62
+                p61 = q
+                res62.append(v)
+                p63 = p61
+                res64: list[Any] = []
+                r = self.r_Amount_0(p63)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
-                p65 = p59
+                q, v = r
+                p63 = q
+                if v:
+                    res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 164
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                p65 = p61
                 res66: list[Any] = []
-                r = self.r_ObjectFilter_0(p65)
+                r = self.r_CounterKind_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8062,14 +8042,51 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 165
-                p59 = p65
+                p61 = p65
                 if res66 and n:
-                    res60.append(n)
-                if res60:
-                    n = Nt(res60)
+                    res62.append(n)
+                r = self.e39_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p61 = q
+                res62.append(v)
+                if res62:
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
                     n.rule = 166
-                q = p59
-                v = n if res60 else None
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 137
@@ -8077,7 +8094,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F18:
             while True:
                 p67 = p
                 res68: list[Any] = []
@@ -8087,12 +8104,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'put', '')
-                q += 3
+                v = (q, 'return', '')
+                q += 6
                 p67 = q
                 res68.append(v)
                 p69 = p67
@@ -8114,7 +8131,7 @@ class CardParser:
                     res68.append(n)
                 p71 = p67
                 res72: list[Any] = []
-                r = self.r_CounterKind_0(p71)
+                r = self.r_ObjectFilter_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8129,6 +8146,20 @@ class CardParser:
                 p67 = p71
                 if res72 and n:
                     res68.append(n)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p67 = q
+                res68.append(v)
                 r = self.e40_0(p67)
                 if r is None:
                     p = c
@@ -8144,12 +8175,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'on', '')
-                q += 2
+                v = (q, "owner's", '')
+                q += 7
                 p67 = q
                 res68.append(v)
                 q = sk0[p67]
@@ -8158,11 +8189,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'hand', '')
                 q += 4
                 p67 = q
                 res68.append(v)
@@ -8171,121 +8202,6 @@ class CardParser:
                     n.rule = 169
                 q = p67
                 v = n if res68 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 137
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F18:
-            while True:
-                p73 = p
-                res74: list[Any] = []
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'return', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                p75 = p73
-                res76: list[Any] = []
-                r = self.r_Amount_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 170
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
-                p77 = p73
-                res78: list[Any] = []
-                r = self.r_ObjectFilter_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 171
-                p73 = p77
-                if res78 and n:
-                    res74.append(n)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p73 = q
-                res74.append(v)
-                r = self.e41_0(p73)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith("owner's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "owner's", '')
-                q += 7
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p73 = q
-                res74.append(v)
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 172
-                q = p73
-                v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 137
@@ -8426,7 +8342,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 173
+        n.rule = 170
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8460,7 +8376,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 174
+                    n.rule = 171
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8566,18 +8482,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 175
+                    n.rule = 172
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 176
+                    n.rule = 173
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8627,7 +8543,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 178
+                    n.rule = 175
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -8672,7 +8588,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 179
+                    n.rule = 176
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -8734,12 +8650,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 180
+                    n.rule = 177
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8920,18 +8836,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 181
+                    n.rule = 178
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 182
+                    n.rule = 179
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8954,7 +8870,7 @@ class CardParser:
                 q += 3
                 p17 = q
                 res18.append(v)
-                r = self.e42_0(p17)
+                r = self.e41_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8965,12 +8881,12 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 183
+                    n.rule = 180
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8979,7 +8895,7 @@ class CardParser:
             while True:
                 p19 = p
                 res20: list[Any] = []
-                r = self.e43_0(p19)
+                r = self.e42_0(p19)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9009,7 +8925,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 184
+                    n.rule = 181
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -9048,18 +8964,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 185
+                    n.rule = 182
                 p19 = p23
                 if res24 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20 if len(res20) == 1 and type(res20[0]) is not list else flatten(res20))
-                    n.rule = 186
+                    n.rule = 183
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9142,7 +9058,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 187
+                    n.rule = 184
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -9204,12 +9120,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 188
+                    n.rule = 185
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9259,18 +9175,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 189
+                    n.rule = 186
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 190
+                    n.rule = 187
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9381,7 +9297,7 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 191
+                    n.rule = 188
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -9401,12 +9317,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 192
+                    n.rule = 189
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9506,7 +9422,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 193
+                    n.rule = 190
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -9523,18 +9439,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 194
+                    n.rule = 191
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 195
+                    n.rule = 192
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9585,7 +9501,7 @@ class CardParser:
                 q += 8
                 p43 = q
                 res44.append(v)
-                r = self.e44_0(p43)
+                r = self.e43_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9607,18 +9523,18 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 196
+                    n.rule = 193
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 197
+                    n.rule = 194
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9682,18 +9598,18 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 198
+                    n.rule = 195
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 199
+                    n.rule = 196
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9730,7 +9646,7 @@ class CardParser:
                 q += 7
                 p51 = q
                 res52.append(v)
-                r = self.e45_0(p51)
+                r = self.e44_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9741,12 +9657,12 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 200
+                    n.rule = 197
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9843,18 +9759,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 201
+                    n.rule = 198
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 202
+                    n.rule = 199
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9968,7 +9884,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 203
+                    n.rule = 200
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -10002,12 +9918,12 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 204
+                    n.rule = 201
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10057,14 +9973,14 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 205
+                    n.rule = 202
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 while True:
                     p65 = p61
                     res66: list[Any] = []
-                    r = self.e46_0(p65)
+                    r = self.e45_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -10099,11 +10015,11 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 206
+                    n.rule = 203
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
-                r = self.e47_0(p61)
+                r = self.e46_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10142,12 +10058,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 207
+                    n.rule = 204
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10170,7 +10086,7 @@ class CardParser:
                 q += 4
                 p69 = q
                 res70.append(v)
-                r = self.e48_0(p69)
+                r = self.e47_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10192,18 +10108,18 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 208
+                    n.rule = 205
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 209
+                    n.rule = 206
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10240,7 +10156,7 @@ class CardParser:
                 q += 4
                 p73 = q
                 res74.append(v)
-                r = self.e49_0(p73)
+                r = self.e48_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10262,7 +10178,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 210
+                    n.rule = 207
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -10296,12 +10212,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 211
+                    n.rule = 208
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10338,7 +10254,7 @@ class CardParser:
                 q += 8
                 p77 = q
                 res78.append(v)
-                r = self.e50_0(p77)
+                r = self.e49_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10360,7 +10276,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 212
+                    n.rule = 209
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -10391,7 +10307,7 @@ class CardParser:
                     q += 10
                     p81 = q
                     res82.append(v)
-                    r = self.e51_0(p81)
+                    r = self.e50_0(p81)
                     if r is None:
                         break
                     q, v = r
@@ -10409,7 +10325,7 @@ class CardParser:
                         res84.append(v)
                     if res84:
                         n = Nt(res84)
-                        n.rule = 213
+                        n.rule = 210
                     p81 = p83
                     if res84 and n:
                         res82.append(n)
@@ -10488,12 +10404,12 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 214
+                    n.rule = 211
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10503,7 +10419,7 @@ class CardParser:
                 p85 = p
                 res86: list[Any] = []
                 while True:
-                    r = self.e52_0(p85)
+                    r = self.e51_0(p85)
                     if r is None:
                         break
                     q, v = r
@@ -10524,7 +10440,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 215
+                    n.rule = 212
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -10554,7 +10470,7 @@ class CardParser:
                         res92.append(v)
                     if res92:
                         n = Nt(res92)
-                        n.rule = 216
+                        n.rule = 213
                     p89 = p91
                     if res92 and n:
                         res90.append(n)
@@ -10563,12 +10479,12 @@ class CardParser:
                     break
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 217
+                    n.rule = 214
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 174
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10593,7 +10509,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 218
+        n.rule = 215
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10614,7 +10530,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 219
+        n.rule = 216
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10660,7 +10576,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 220
+        n.rule = 217
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10765,7 +10681,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e53_0(p1)
+                r = self.e52_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10776,7 +10692,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 221
+                    n.rule = 218
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10796,7 +10712,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e54_0(p3)
+                r = self.e53_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10807,7 +10723,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 221
+                    n.rule = 218
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10816,11 +10732,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e55_0(p5) is None:
+                if self.e54_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e56_0(p5)
+                r = self.e55_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10831,7 +10747,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 221
+                    n.rule = 218
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10856,7 +10772,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e57_0(p1)
+                r = self.e56_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10892,7 +10808,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 222
+                    n.rule = 219
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10902,7 +10818,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e58_0(p)
+            r = self.e57_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10948,7 +10864,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 223
+        n.rule = 220
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10984,7 +10900,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 224
+        n.rule = 221
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -11007,7 +10923,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e59_1(p1)
+            r = self.e58_1(p1)
             if r is None:
                 p = c
                 break
@@ -11017,7 +10933,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 225
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -11027,7 +10943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 226
+        n.rule = 223
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -11060,7 +10976,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 227
+                n.rule = 224
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11084,7 +11000,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e60_1(p7)
+            r = self.e59_1(p7)
             if r is None:
                 p = c
                 break
@@ -11100,13 +11016,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 228
+                n.rule = 225
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 229
+                n.rule = 226
             q = p1
             v = n if res2 else None
             p = q
@@ -11116,7 +11032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 230
+        n.rule = 227
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -11151,7 +11067,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 231
+        n.rule = 228
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -11184,7 +11100,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11205,7 +11121,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11226,7 +11142,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11247,7 +11163,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11284,7 +11200,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11305,7 +11221,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11326,7 +11242,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11347,7 +11263,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11368,7 +11284,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11389,7 +11305,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11410,7 +11326,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11431,7 +11347,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 233
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11468,7 +11384,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11489,7 +11405,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11510,7 +11426,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11531,7 +11447,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11552,7 +11468,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11573,7 +11489,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11620,11 +11536,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 235
+                n.rule = 232
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e61_0(p1)
+            r = self.e60_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11636,7 +11552,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 236
+                n.rule = 233
             q = p1
             v = n if res2 else None
             p = q
@@ -11647,7 +11563,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 237
+        n.rule = 234
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11681,7 +11597,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 238
+                n.rule = 235
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11765,7 +11681,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 239
+                    n.rule = 236
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11774,7 +11690,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e62_0(p3) is None:
+                if self.e61_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11789,7 +11705,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 239
+                    n.rule = 236
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11808,7 +11724,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e63_0(p5)
+                r = self.e62_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11819,7 +11735,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 239
+                    n.rule = 236
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11863,7 +11779,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 240
+                    n.rule = 237
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -12025,7 +11941,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 241
+                    n.rule = 238
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -12045,12 +11961,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 242
+                    n.rule = 239
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12080,7 +11996,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 243
+                    n.rule = 240
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -12130,18 +12046,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 244
+                    n.rule = 241
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 245
+                    n.rule = 242
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12156,7 +12072,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12284,18 +12200,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 246
+                    n.rule = 243
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 247
+                    n.rule = 244
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12457,18 +12373,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 248
+                    n.rule = 245
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 249
+                    n.rule = 246
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12504,7 +12420,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 250
+                    n.rule = 247
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -12577,7 +12493,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 251
+                    n.rule = 248
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12639,12 +12555,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 252
+                    n.rule = 249
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12727,7 +12643,7 @@ class CardParser:
                     q += 2
                     p35 = q
                     res36.append(v)
-                    r = self.e64_0(p35)
+                    r = self.e63_0(p35)
                     if r is None:
                         break
                     q, v = r
@@ -12749,7 +12665,7 @@ class CardParser:
                     p33 = p35
                     res34 += res36
                     break
-                r = self.e65_0(p33)
+                r = self.e64_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12813,7 +12729,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 253
+                    n.rule = 250
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -12861,12 +12777,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 254
+                    n.rule = 251
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12881,7 +12797,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12896,7 +12812,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12931,7 +12847,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 255
+                        n.rule = 252
                     p41 = p43
                     if res44 and n:
                         res42.append(n)
@@ -12991,7 +12907,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 256
+                    n.rule = 253
                 p39 = p45
                 if res46 and n:
                     res40.append(n)
@@ -13008,11 +12924,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 257
+                    n.rule = 254
                 p39 = p47
                 if res48 and n:
                     res40.append(n)
-                r = self.e66_0(p39)
+                r = self.e65_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13071,7 +12987,7 @@ class CardParser:
                         res52.append(v)
                     if res52:
                         n = Nt(res52)
-                        n.rule = 258
+                        n.rule = 255
                     p49 = p51
                     if res52 and n:
                         res50.append(n)
@@ -13105,7 +13021,7 @@ class CardParser:
                     q += 4
                     p53 = q
                     res54.append(v)
-                    r = self.e67_0(p53)
+                    r = self.e66_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -13117,12 +13033,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 259
+                    n.rule = 256
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13137,7 +13053,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13509,7 +13425,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 260
+                    n.rule = 257
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13526,11 +13442,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 261
+                    n.rule = 258
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e68_0(p55)
+                r = self.e67_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13597,12 +13513,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 262
+                    n.rule = 259
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13736,7 +13652,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 263
+                    n.rule = 260
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13753,11 +13669,11 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 264
+                    n.rule = 261
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
-                r = self.e69_0(p61)
+                r = self.e68_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13796,12 +13712,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 265
+                    n.rule = 262
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13991,7 +13907,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 266
+                    n.rule = 263
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -14039,12 +13955,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 267
+                    n.rule = 264
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14081,7 +13997,7 @@ class CardParser:
                 q += 3
                 p71 = q
                 res72.append(v)
-                r = self.e70_0(p71)
+                r = self.e69_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14204,12 +14120,12 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 268
+                    n.rule = 265
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14347,7 +14263,7 @@ class CardParser:
                 while True:
                     p75 = p73
                     res76: list[Any] = []
-                    r = self.e71_0(p75)
+                    r = self.e70_0(p75)
                     if r is None:
                         break
                     q, v = r
@@ -14382,7 +14298,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 269
+                    n.rule = 266
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
@@ -14404,7 +14320,7 @@ class CardParser:
                     while True:
                         p81 = p79
                         res82: list[Any] = []
-                        r = self.e72_0(p81)
+                        r = self.e71_0(p81)
                         if r is None:
                             break
                         q, v = r
@@ -14434,7 +14350,7 @@ class CardParser:
                         res84.append(v)
                     if res84:
                         n = Nt(res84)
-                        n.rule = 270
+                        n.rule = 267
                     p79 = p83
                     if res84 and n:
                         res80.append(n)
@@ -14457,12 +14373,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 271
+                    n.rule = 268
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14477,7 +14393,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14492,7 +14408,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14556,7 +14472,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 272
+                    n.rule = 269
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -14606,18 +14522,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 273
+                    n.rule = 270
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 274
+                    n.rule = 271
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14756,18 +14672,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 275
+                    n.rule = 272
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 276
+                    n.rule = 273
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14839,7 +14755,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 277
+                    n.rule = 274
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14857,7 +14773,7 @@ class CardParser:
                 q += 10
                 p95 = q
                 res96.append(v)
-                r = self.e73_0(p95)
+                r = self.e72_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14940,18 +14856,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 278
+                    n.rule = 275
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 279
+                    n.rule = 276
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15009,7 +14925,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 280
+                    n.rule = 277
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -15124,7 +15040,7 @@ class CardParser:
                     q += 4
                     p105 = q
                     res106.append(v)
-                    r = self.e74_0(p105)
+                    r = self.e73_0(p105)
                     if r is None:
                         break
                     q, v = r
@@ -15142,7 +15058,7 @@ class CardParser:
                         res108.append(v)
                     if res108:
                         n = Nt(res108)
-                        n.rule = 281
+                        n.rule = 278
                     p105 = p107
                     if res108 and n:
                         res106.append(n)
@@ -15151,12 +15067,12 @@ class CardParser:
                     break
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 282
+                    n.rule = 279
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15192,7 +15108,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 283
+                    n.rule = 280
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -15270,11 +15186,11 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 284
+                    n.rule = 281
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
-                r = self.e75_0(p109)
+                r = self.e74_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15285,12 +15201,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 285
+                    n.rule = 282
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15305,7 +15221,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 236
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15330,7 +15246,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 286
+        n.rule = 283
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15342,7 +15258,16 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e76_0(p1) is None:
+            if self.e75_0(p1) is None:
+                break
+            while True:
+                r = self.e76_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
                 break
             while True:
                 r = self.e77_0(p1)
@@ -15363,18 +15288,9 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e79_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e80_0(p3)
+                r = self.e79_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -15396,7 +15312,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e81_0(p5)
+                    r = self.e80_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -15412,14 +15328,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e82_0(p7)
+                r = self.e81_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e83_0(p7)
+                r = self.e82_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -15429,7 +15345,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e84_0(p1)
+            r = self.e83_0(p1)
             if r is None:
                 break
             q, v = r
@@ -15439,7 +15355,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e85_0(p)
+        r = self.e84_0(p)
         if r is None:
             return None
         q, v = r
@@ -15449,9 +15365,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e86_0(p9) is None:
+            if self.e85_0(p9) is None:
                 break
-            r = self.e87_0(p9)
+            r = self.e86_0(p9)
             if r is None:
                 break
             q, v = r
@@ -15478,7 +15394,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 287
+                    n.rule = 284
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15488,7 +15404,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e88_0(p13)
+                r = self.e87_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -15523,7 +15439,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e89_0(p9)
+                r = self.e88_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15545,7 +15461,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 288
+                    n.rule = 285
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15564,7 +15480,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e90_0(p19)
+                    r = self.e89_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -15578,7 +15494,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e91_0(p9)
+                r = self.e90_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15620,7 +15536,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 289
+                    n.rule = 286
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15633,7 +15549,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 290
+        n.rule = 287
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15654,7 +15570,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 291
+        n.rule = 288
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15711,70 +15627,92 @@ class CardParser:
                 break
         return None
 
-    def e39_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
+    def r_RevealCost_0(self, p: int) -> Any:
+        # RevealCost: Sequence (rule)
         text = self.text
         sk0 = self.sk0
         v: Any
-        c = p
+        res: list[Any] = []
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F19:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F21:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 292
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
+        if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'reveal', '')
+        q += 6
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_Amount_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 289
+        p = p1
+        if res2 and n:
+            res.append(n)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_ObjectFilter_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 290
+        p = p3
+        if res4 and n:
+            res.append(n)
+        r = self.e91_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'your', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'hand', '')
+        q += 4
+        p = q
+        res.append(v)
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 291
+        return p, n
 
-    def e40_0(self, p: int) -> Any:
+    def e39_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15828,7 +15766,7 @@ class CardParser:
                 break
         return None
 
-    def e41_0(self, p: int) -> Any:
+    def e40_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15881,7 +15819,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 292
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15891,7 +15829,7 @@ class CardParser:
                 break
         return None
 
-    def e42_0(self, p: int) -> Any:
+    def e41_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15925,7 +15863,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 294
+                    n.rule = 293
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15953,7 +15891,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 295
+                    n.rule = 294
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15981,7 +15919,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 296
+                    n.rule = 295
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15991,7 +15929,7 @@ class CardParser:
                 break
         return None
 
-    def e43_0(self, p: int) -> Any:
+    def e42_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16106,7 +16044,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 297
+                    n.rule = 296
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16173,7 +16111,7 @@ class CardParser:
                 break
         return None
 
-    def e44_0(self, p: int) -> Any:
+    def e43_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16227,7 +16165,7 @@ class CardParser:
                 break
         return None
 
-    def e45_0(self, p: int) -> Any:
+    def e44_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -16279,13 +16217,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 298
+                n.rule = 297
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 299
+                n.rule = 298
             q = p1
             v = n if res2 else None
             p = q
@@ -16296,10 +16234,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 300
+        n.rule = 299
         return p, n
 
-    def e46_0(self, p: int) -> Any:
+    def e45_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -16317,10 +16255,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 301
+        n.rule = 300
         return q, n
 
-    def e47_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16367,6 +16305,60 @@ class CardParser:
                     break
                 v = (q, 'counters', '')
                 q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e47_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -16550,60 +16542,6 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F5:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'an', '')
-                q += 2
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e52_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
         if ch in _F19:
             while True:
                 p1 = p
@@ -16626,7 +16564,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 302
+                    n.rule = 301
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16666,7 +16604,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 303
+                    n.rule = 302
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16738,10 +16676,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 304
+        n.rule = 303
         return p, n
 
-    def e53_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17212,7 +17150,7 @@ class CardParser:
                 break
         return None
 
-    def e54_0(self, p: int) -> Any:
+    def e53_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17293,7 +17231,7 @@ class CardParser:
                 break
         return None
 
-    def e55_0(self, p: int) -> Any:
+    def e54_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18844,9 +18782,28 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
-    def e56_0(self, p: int) -> Any:
+    def e55_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18905,13 +18862,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 305
+                    n.rule = 304
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 306
+                    n.rule = 305
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18936,7 +18893,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 307
+                    n.rule = 306
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18996,13 +18953,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 308
+                    n.rule = 307
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 309
+                    n.rule = 308
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -19026,7 +18983,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 310
+                        n.rule = 309
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -19088,7 +19045,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 311
+                    n.rule = 310
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -19136,7 +19093,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 312
+                    n.rule = 311
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19161,7 +19118,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 313
+                    n.rule = 312
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19290,7 +19247,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 314
+                    n.rule = 313
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -19354,13 +19311,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 315
+                    n.rule = 314
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 316
+                    n.rule = 315
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19411,7 +19368,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 317
+                    n.rule = 316
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19428,7 +19385,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 318
+                    n.rule = 317
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19518,7 +19475,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 319
+                    n.rule = 318
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19569,7 +19526,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 320
+                    n.rule = 319
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19595,7 +19552,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 321
+                    n.rule = 320
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19615,7 +19572,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 322
+                    n.rule = 321
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19783,7 +19740,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 323
+                    n.rule = 322
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19854,7 +19811,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 324
+                    n.rule = 323
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -20216,7 +20173,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 325
+                    n.rule = 324
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -20250,7 +20207,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 326
+                    n.rule = 325
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -20327,7 +20284,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 327
+                    n.rule = 326
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
@@ -20431,7 +20388,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 328
+                    n.rule = 327
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -20482,7 +20439,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 329
+                    n.rule = 328
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -20550,7 +20507,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 330
+                    n.rule = 329
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -20570,7 +20527,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 331
+                    n.rule = 330
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -20609,13 +20566,13 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 332
+                    n.rule = 331
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 333
+                    n.rule = 332
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -20623,13 +20580,13 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F18:
             while True:
                 p59 = p
                 res60: list[Any] = []
                 p61 = p59
                 res62: list[Any] = []
-                r = self.r_ActionWord_0(p61)
+                r = self.r_RevealCost_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20640,41 +20597,13 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 334
+                    n.rule = 333
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p63 = p59
-                res64: list[Any] = []
-                r = self.r_Amount_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 335
-                p59 = p63
-                if res64 and n:
-                    res60.append(n)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 336
+                    n.rule = 334
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -20682,55 +20611,41 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F9:
             while True:
-                p65 = p
+                p63 = p
+                res64: list[Any] = []
+                p65 = p63
                 res66: list[Any] = []
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_ActionWord_0(p65)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attach', '')
-                q += 6
+                q, v = r
                 p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                if v:
+                    res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 335
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p63] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p65 = q
-                res66.append(v)
-                p67 = p65
+                p67 = p63
                 res68: list[Any] = []
-                r = self.r_TargetRef_0(p67)
+                r = self.r_Amount_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20741,24 +20656,66 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 337
-                p65 = p67
+                    n.rule = 336
+                p63 = p67
                 if res68 and n:
-                    res66.append(n)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 338
-                q = p65
-                v = n if res66 else None
+                    res64.append(n)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 337
+                q = p63
+                v = n if res64 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F5:
             while True:
                 p69 = p
                 res70: list[Any] = []
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attach', '')
+                q += 6
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p69 = q
+                res70.append(v)
                 p71 = p69
                 res72: list[Any] = []
                 r = self.r_TargetRef_0(p71)
@@ -20772,44 +20729,13 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 339
+                    n.rule = 338
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p69 = q
-                res70.append(v)
-                p73 = p69
-                res74: list[Any] = []
-                r = self.r_TargetRef_0(p73)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 340
-                p69 = p73
-                if res74 and n:
-                    res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 341
+                    n.rule = 339
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -20817,69 +20743,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F66:
             while True:
-                p75 = p
+                p73 = p
+                res74: list[Any] = []
+                p75 = p73
                 res76: list[Any] = []
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p75)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'look', '')
-                q += 4
+                q, v = r
                 p75 = q
-                res76.append(v)
-                q = sk0[p75]
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 340
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p73] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'at', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                p77 = p75
+                v = (q, 'fights', '')
+                q += 6
+                p73 = q
+                res74.append(v)
+                p77 = p73
                 res78: list[Any] = []
-                r = self.r_Amount_0(p77)
+                r = self.r_TargetRef_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20890,333 +20791,23 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 342
-                p75 = p77
+                    n.rule = 341
+                p73 = p77
                 if res78 and n:
-                    res76.append(n)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                p79 = p75
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 342
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p79 = p
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
@@ -21224,25 +20815,422 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
+                r = self.r_Amount_0(p81)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p81 = q
+                if v:
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 343
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
                 if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'order', '')
                 q += 5
-                p79 = q
-                res80.append(v)
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 344
+                p79 = p83
+                if res84 and n:
+                    res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 343
-                p75 = p79
-                if res80 and n:
-                    res76.append(n)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 344
-                q = p75
-                v = n if res76 else None
+                    n.rule = 345
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21250,132 +21238,9 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                p83 = p81
-                res84: list[Any] = []
-                r = self.r_TargetRef_0(p83)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 345
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                p85 = p81
+                p85 = p
                 res86: list[Any] = []
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 346
-                p81 = p85
-                if res86 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                p87 = p81
+                p87 = p85
                 res88: list[Any] = []
                 r = self.r_TargetRef_0(p87)
                 if r is None:
@@ -21388,23 +21253,81 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 347
-                p81 = p87
+                    n.rule = 346
+                p85 = p87
                 if res88 and n:
-                    res82.append(n)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 348
-                q = p81
-                v = n if res82 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                p89 = p
+                    res86.append(n)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                p89 = p85
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
@@ -21412,17 +21335,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'move', '')
-                q += 4
+                v = (q, 'power', '')
+                q += 5
                 p89 = q
                 res90.append(v)
-                p91 = p89
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 347
+                p85 = p89
+                if res90 and n:
+                    res86.append(n)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                p91 = p85
                 res92: list[Any] = []
-                r = self.r_Amount_0(p91)
+                r = self.r_TargetRef_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21433,53 +21376,41 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 349
-                p89 = p91
+                    n.rule = 348
+                p85 = p91
                 if res92 and n:
-                    res90.append(n)
-                p93 = p89
+                    res86.append(n)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 349
+                q = p85
+                v = n if res86 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p93 = p
                 res94: list[Any] = []
-                r = self.r_CounterKind_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p93 = q
-                if v:
-                    res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 350
-                p89 = p93
-                if res94 and n:
-                    res90.append(n)
-                r = self.e102_0(p89)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p89 = q
-                if v:
-                    res90.append(v)
-                q = sk0[p89]
+                q = sk0[p93]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p93] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'move', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                p95 = p89
+                p93 = q
+                res94.append(v)
+                p95 = p93
                 res96: list[Any] = []
-                r = self.r_TargetRef_0(p95)
+                r = self.r_Amount_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21490,27 +21421,13 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 351
-                p89 = p95
+                    n.rule = 350
+                p93 = p95
                 if res96 and n:
-                    res90.append(n)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p89 = q
-                res90.append(v)
-                p97 = p89
+                    res94.append(n)
+                p97 = p93
                 res98: list[Any] = []
-                r = self.r_TargetRef_0(p97)
+                r = self.r_CounterKind_0(p97)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21521,81 +21438,65 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 352
-                p89 = p97
+                    n.rule = 351
+                p93 = p97
                 if res98 and n:
-                    res90.append(n)
-                if res90:
-                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 353
-                q = p89
-                v = n if res90 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p99 = p
+                    res94.append(n)
+                r = self.e102_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                p99 = p93
                 res100: list[Any] = []
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p99)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
+                q, v = r
                 p99 = q
-                res100.append(v)
-                q = sk0[p99]
+                if v:
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 352
+                p93 = p99
+                if res100 and n:
+                    res94.append(n)
+                q = sk0[p93]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p93] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                p101 = p99
+                v = (q, 'onto', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                p101 = p93
                 res102: list[Any] = []
                 r = self.r_TargetRef_0(p101)
                 if r is None:
@@ -21608,25 +21509,23 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 354
-                p99 = p101
+                    n.rule = 353
+                p93 = p101
                 if res102 and n:
-                    res100.append(n)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                p103 = p99
+                    res94.append(n)
+                if res94:
+                    n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
+                    n.rule = 354
+                q = p93
+                v = n if res94 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p103 = p
                 res104: list[Any] = []
                 q = sk0[p103]
                 if q < 0:
@@ -21634,25 +21533,114 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p103] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                p105 = p103
+                res106: list[Any] = []
+                r = self.r_TargetRef_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 355
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                p107 = p103
+                res108: list[Any] = []
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p103 = q
-                res104.append(v)
+                p107 = q
+                res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 356
+                p103 = p107
+                if res108 and n:
+                    res104.append(n)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 355
-                p99 = p103
-                if res104 and n:
-                    res100.append(n)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 356
-                q = p99
-                v = n if res100 else None
+                    n.rule = 357
+                q = p103
+                v = n if res104 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21660,28 +21648,7 @@ class CardParser:
                 break
         return None
 
-    def e57_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 357
-        return q, n
-
-    def e58_0(self, p: int) -> Any:
+    def e56_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -21702,7 +21669,28 @@ class CardParser:
         n.rule = 358
         return q, n
 
-    def e59_1(self, p: int) -> Any:
+    def e57_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 359
+        return q, n
+
+    def e58_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -21731,7 +21719,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 359
+                    n.rule = 360
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21785,13 +21773,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 360
+                    n.rule = 361
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 361
+                    n.rule = 362
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21838,13 +21826,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 362
+                    n.rule = 363
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 363
+                    n.rule = 364
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21891,13 +21879,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 364
+                    n.rule = 365
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 366
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21940,10 +21928,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 224
+        n.rule = 221
         return p, n
 
-    def e60_1(self, p: int) -> Any:
+    def e59_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -21963,7 +21951,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e59_1(p1)
+            r = self.e58_1(p1)
             if r is None:
                 p = c
                 break
@@ -21973,7 +21961,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 225
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -21983,10 +21971,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 226
+        n.rule = 223
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -22026,7 +22014,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 366
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22073,7 +22061,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22103,7 +22091,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 368
+            n.rule = 369
         p = p5
         if res6 and n:
             res.append(n)
@@ -22145,7 +22133,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 369
+                n.rule = 370
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22175,7 +22163,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 370
+            n.rule = 371
         p = p11
         if res12 and n:
             res.append(n)
@@ -22189,10 +22177,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 371
+        n.rule = 372
         return p, n
 
-    def e62_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22330,7 +22318,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 372
+                n.rule = 373
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22379,7 +22367,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 373
+            n.rule = 374
         p = p9
         if res10 and n:
             res.append(n)
@@ -22442,10 +22430,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 375
         return p, n
 
-    def e63_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22586,17 +22574,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 375
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 377
         return p, n
 
-    def e64_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22637,10 +22625,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 378
         return p, n
 
-    def e65_0(self, p: int) -> Any:
+    def e64_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22682,13 +22670,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 378
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 379
+                n.rule = 380
             q = p1
             v = n if res2 else None
             p = q
@@ -22699,10 +22687,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 381
         return p, n
 
-    def e66_0(self, p: int) -> Any:
+    def e65_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22756,7 +22744,7 @@ class CardParser:
                 break
         return None
 
-    def e67_0(self, p: int) -> Any:
+    def e66_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22797,7 +22785,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 382
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22870,15 +22858,69 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 383
+        n.rule = 384
         return p, n
+
+    def e67_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e68_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -22935,60 +22977,6 @@ class CardParser:
         return None
 
     def e69_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e70_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23029,10 +23017,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 385
         return p, n
 
-    def e71_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23050,10 +23038,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 385
+        n.rule = 386
         return q, n
 
-    def e72_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23071,7 +23059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 387
         return q, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23127,7 +23115,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 388
         p = p1
         if res2 and n:
             res.append(n)
@@ -23254,7 +23242,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 388
+        n.rule = 389
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23327,17 +23315,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 391
         return p, n
 
-    def e73_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23391,7 +23379,7 @@ class CardParser:
                 break
         return None
 
-    def e74_0(self, p: int) -> Any:
+    def e73_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23445,7 +23433,7 @@ class CardParser:
                 break
         return None
 
-    def e75_0(self, p: int) -> Any:
+    def e74_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23486,7 +23474,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 392
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23545,7 +23533,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 392
+                n.rule = 393
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23628,7 +23616,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 393
+                n.rule = 394
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23638,10 +23626,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 395
         return p, n
 
-    def e76_0(self, p: int) -> Any:
+    def e75_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23860,7 +23848,7 @@ class CardParser:
                 break
         return None
 
-    def e77_0(self, p: int) -> Any:
+    def e76_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -23886,7 +23874,7 @@ class CardParser:
             break
         return None
 
-    def e78_0(self, p: int) -> Any:
+    def e77_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -23912,7 +23900,7 @@ class CardParser:
             break
         return None
 
-    def e79_0(self, p: int) -> Any:
+    def e78_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23930,45 +23918,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 396
         return q, n
 
-    def e80_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 396
-        return p, n
-
-    def e81_0(self, p: int) -> Any:
+    def e79_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24003,7 +23956,42 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e82_0(self, p: int) -> Any:
+    def e80_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 398
+        return p, n
+
+    def e81_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24035,10 +24023,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 399
         return p, n
 
-    def e83_0(self, p: int) -> Any:
+    def e82_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -24075,7 +24063,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e84_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
@@ -24092,7 +24080,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e85_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
@@ -24109,7 +24097,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e86_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24368,7 +24356,7 @@ class CardParser:
                 break
         return None
 
-    def e87_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
@@ -24385,7 +24373,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e88_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -24403,10 +24391,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 400
         return q, n
 
-    def e89_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24501,7 +24489,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24540,7 +24528,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 402
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24588,7 +24576,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 403
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24613,7 +24601,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 404
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24652,7 +24640,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 405
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24724,7 +24712,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24771,7 +24759,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24791,7 +24779,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24818,7 +24806,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24852,7 +24840,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24879,7 +24867,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24899,7 +24887,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24926,7 +24914,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24960,7 +24948,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24987,7 +24975,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25021,7 +25009,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25048,7 +25036,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25082,14 +25070,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e90_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -25130,10 +25118,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 414
         return p, n
 
-    def e91_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25320,13 +25308,76 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     return p5, res6
                 p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e91_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F21:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 416
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -25438,7 +25489,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 417
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25477,7 +25528,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -25575,7 +25626,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 419
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25643,7 +25694,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 418
+                n.rule = 420
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25653,7 +25704,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 421
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25685,14 +25736,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 421
+        n.rule = 423
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25711,7 +25762,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 424
             q = p1
             v = n if res2 else None
             p = q
@@ -25736,7 +25787,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 425
         p = p3
         if res4 and n:
             res.append(n)
@@ -25750,7 +25801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 426
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25854,14 +25905,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25893,7 +25944,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25925,7 +25976,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 428
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
@@ -25960,7 +26011,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 429
+            n.rule = 431
         p = p5
         if res6 and n:
             res.append(n)
@@ -26051,7 +26102,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 430
+                n.rule = 432
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26070,7 +26121,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 433
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26101,7 +26152,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 434
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26120,7 +26171,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 433
+                n.rule = 435
             q = p1
             v = n if res2 else None
             p = q
@@ -26145,7 +26196,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 434
+            n.rule = 436
         p = p3
         if res4 and n:
             res.append(n)
@@ -26168,7 +26219,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 437
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26187,7 +26238,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 436
+                n.rule = 438
             q = p1
             v = n if res2 else None
             p = q
@@ -26211,7 +26262,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 439
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26267,7 +26318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 440
         p = p1
         if res2 and n:
             res.append(n)
@@ -26283,7 +26334,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 439
+                n.rule = 441
             q = p3
             v = n if res4 else None
             p = q
@@ -26293,7 +26344,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 440
+        n.rule = 442
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26325,7 +26376,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26363,7 +26414,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 444
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26395,7 +26446,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26411,7 +26462,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 444
+                n.rule = 446
             q = p3
             v = n if res4 else None
             p = q
@@ -26440,7 +26491,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 447
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26472,7 +26523,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26570,7 +26621,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26614,7 +26665,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26706,14 +26757,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 452
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26745,7 +26796,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26809,7 +26860,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 452
+            n.rule = 454
         p = p5
         if res6 and n:
             res.append(n)
@@ -26824,7 +26875,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 453
+            n.rule = 455
         p = p7
         if res8 and n:
             res.append(n)
@@ -26914,7 +26965,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 454
+            n.rule = 456
         p = p11
         if res12 and n:
             res.append(n)
@@ -26930,7 +26981,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 457
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26962,7 +27013,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -27028,7 +27079,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 457
+                n.rule = 459
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27051,7 +27102,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 458
+                    n.rule = 460
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27124,7 +27175,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 461
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27156,7 +27207,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27175,7 +27226,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 463
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27232,7 +27283,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 462
+                n.rule = 464
             q = p1
             v = n if res2 else None
             p = q
@@ -27269,7 +27320,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 463
+            n.rule = 465
         p = p3
         if res4 and n:
             res.append(n)
@@ -27308,7 +27359,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 464
+            n.rule = 466
         p = p5
         if res6 and n:
             res.append(n)
@@ -27327,7 +27378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 467
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27366,7 +27417,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
@@ -27446,14 +27497,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 469
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 470
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27485,7 +27536,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27500,7 +27551,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -27534,14 +27585,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 471
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 474
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27573,7 +27624,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -27589,7 +27640,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 474
+                n.rule = 476
             q = p3
             v = n if res4 else None
             p = q
@@ -27666,7 +27717,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 477
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27698,7 +27749,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27736,7 +27787,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27768,7 +27819,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27784,7 +27835,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 479
+                n.rule = 481
             q = p3
             v = n if res4 else None
             p = q
@@ -27817,7 +27868,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 480
+                n.rule = 482
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27832,7 +27883,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 481
+                n.rule = 483
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27896,7 +27947,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 482
+                n.rule = 484
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27906,7 +27957,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 485
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27986,7 +28037,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -28005,7 +28056,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 487
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28037,14 +28088,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 489
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28063,7 +28114,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 488
+                n.rule = 490
             q = p1
             v = n if res2 else None
             p = q
@@ -28088,7 +28139,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 489
+            n.rule = 491
         p = p3
         if res4 and n:
             res.append(n)
@@ -28103,14 +28154,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 490
+            n.rule = 492
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28142,7 +28193,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28196,7 +28247,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 493
+                n.rule = 495
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28206,7 +28257,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 496
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28238,14 +28289,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 498
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28301,14 +28352,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28340,14 +28391,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 502
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28379,7 +28430,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
@@ -28394,7 +28445,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 504
         p = p3
         if res4 and n:
             res.append(n)
@@ -28428,14 +28479,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 505
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28474,14 +28525,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 508
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28537,7 +28588,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
@@ -28647,7 +28698,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28679,7 +28730,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28693,7 +28744,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 512
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28725,7 +28776,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28841,7 +28892,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28921,7 +28972,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 515
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28941,7 +28992,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
@@ -28968,14 +29019,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 515
+            n.rule = 517
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 518
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28995,7 +29046,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -29089,14 +29140,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 518
+            n.rule = 520
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 521
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29119,7 +29170,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 520
+                n.rule = 522
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29166,7 +29217,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 521
+                n.rule = 523
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29201,7 +29252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 524
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29291,7 +29342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 523
+        n.rule = 525
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -29393,7 +29444,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 524
+                    n.rule = 526
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29421,12 +29472,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 527
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29454,12 +29505,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 526
+                    n.rule = 528
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29563,7 +29614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 529
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -29650,7 +29701,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29671,7 +29722,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29692,7 +29743,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29715,7 +29766,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29738,7 +29789,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29858,7 +29909,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 529
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29940,7 +29991,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 530
+                    n.rule = 532
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30033,7 +30084,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 531
+                    n.rule = 533
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30063,7 +30114,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 531
+                    n.rule = 533
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30141,18 +30192,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 534
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 533
+                    n.rule = 535
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30179,7 +30230,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 534
+                    n.rule = 536
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30199,12 +30250,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 535
+                    n.rule = 537
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30219,7 +30270,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30234,7 +30285,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30317,7 +30368,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 536
+                    n.rule = 538
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30348,18 +30399,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 537
+                    n.rule = 539
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 538
+                    n.rule = 540
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30403,18 +30454,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 539
+                    n.rule = 541
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 540
+                    n.rule = 542
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30429,7 +30480,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30498,18 +30549,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 541
+                    n.rule = 543
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 542
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30548,18 +30599,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 543
+                    n.rule = 545
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 544
+                    n.rule = 546
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30574,7 +30625,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30631,7 +30682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30751,7 +30802,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 548
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30849,7 +30900,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 549
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30874,18 +30925,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 548
+                    n.rule = 550
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 549
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30915,7 +30966,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 551
+                    n.rule = 553
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30960,7 +31011,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 552
+                    n.rule = 554
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31036,12 +31087,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 553
+                    n.rule = 555
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31068,7 +31119,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 554
+                    n.rule = 556
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31127,7 +31178,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 555
+                    n.rule = 557
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31149,18 +31200,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 556
+                    n.rule = 558
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 559
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31190,7 +31241,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 558
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31228,12 +31279,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 559
+                    n.rule = 561
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31263,7 +31314,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 560
+                    n.rule = 562
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31288,7 +31339,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 561
+                    n.rule = 563
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -31323,18 +31374,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 562
+                    n.rule = 564
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 563
+                    n.rule = 565
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31364,7 +31415,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 564
+                    n.rule = 566
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -31390,7 +31441,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 565
+                    n.rule = 567
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -31442,12 +31493,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 566
+                    n.rule = 568
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31485,7 +31536,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 567
+                n.rule = 569
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31513,7 +31564,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 568
+        n.rule = 570
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -31534,7 +31585,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 569
+        n.rule = 571
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31566,7 +31617,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 570
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31595,7 +31646,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 573
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31637,7 +31688,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 574
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31692,7 +31743,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 573
+                    n.rule = 575
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31723,7 +31774,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31782,7 +31833,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 575
+                    n.rule = 577
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31920,7 +31971,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 576
+                        n.rule = 578
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -31954,7 +32005,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 577
+                    n.rule = 579
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -32148,7 +32199,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 580
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32237,7 +32288,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 579
+                    n.rule = 581
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32257,7 +32308,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 582
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32312,13 +32363,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 583
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 582
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32398,7 +32449,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 582
+                    n.rule = 584
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32437,7 +32488,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 583
+                    n.rule = 585
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32480,12 +32531,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 584
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32554,18 +32605,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 586
+                    n.rule = 588
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 587
+                    n.rule = 589
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32606,18 +32657,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 588
+                    n.rule = 590
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 589
+                    n.rule = 591
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32658,18 +32709,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 590
+                    n.rule = 592
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 591
+                    n.rule = 593
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32769,7 +32820,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 592
+                    n.rule = 594
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32817,12 +32868,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 593
+                    n.rule = 595
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32912,12 +32963,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 594
+                    n.rule = 596
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32979,12 +33030,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 595
+                    n.rule = 597
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33132,7 +33183,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 596
+                    n.rule = 598
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33152,12 +33203,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 597
+                    n.rule = 599
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33317,12 +33368,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 598
+                    n.rule = 600
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33377,18 +33428,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 599
+                    n.rule = 601
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 600
+                    n.rule = 602
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33443,18 +33494,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 601
+                    n.rule = 603
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 602
+                    n.rule = 604
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33579,18 +33630,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 603
+                    n.rule = 605
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 604
+                    n.rule = 606
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33635,7 +33686,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 605
+                    n.rule = 607
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33655,12 +33706,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 606
+                    n.rule = 608
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33691,7 +33742,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 607
+                    n.rule = 609
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33797,18 +33848,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 608
+                    n.rule = 610
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 609
+                    n.rule = 611
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33837,12 +33888,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 610
+                    n.rule = 612
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33871,12 +33922,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 611
+                    n.rule = 613
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33973,7 +34024,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 612
+                    n.rule = 614
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34008,7 +34059,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 613
+                        n.rule = 615
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34054,12 +34105,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 614
+                    n.rule = 616
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34212,18 +34263,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 615
+                    n.rule = 617
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 616
+                    n.rule = 618
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34292,18 +34343,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 617
+                    n.rule = 619
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 618
+                    n.rule = 620
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34395,18 +34446,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 619
+                    n.rule = 621
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 620
+                    n.rule = 622
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34587,18 +34638,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 621
+                    n.rule = 623
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 622
+                    n.rule = 624
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34695,18 +34746,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 623
+                    n.rule = 625
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 624
+                    n.rule = 626
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34784,7 +34835,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 625
+                    n.rule = 627
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34804,12 +34855,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 626
+                    n.rule = 628
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34915,7 +34966,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 627
+                    n.rule = 629
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34935,12 +34986,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 628
+                    n.rule = 630
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35004,7 +35055,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 629
+                    n.rule = 631
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35080,12 +35131,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 630
+                    n.rule = 632
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35225,18 +35276,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 631
+                    n.rule = 633
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 632
+                    n.rule = 634
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35350,7 +35401,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 633
+                    n.rule = 635
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -35365,12 +35416,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 634
+                    n.rule = 636
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35453,18 +35504,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 635
+                    n.rule = 637
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 636
+                    n.rule = 638
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35547,18 +35598,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 637
+                    n.rule = 639
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 638
+                    n.rule = 640
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35613,18 +35664,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 639
+                    n.rule = 641
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 640
+                    n.rule = 642
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35655,18 +35706,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 641
+                    n.rule = 643
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 642
+                    n.rule = 644
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35707,7 +35758,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 643
+                    n.rule = 645
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35737,7 +35788,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 644
+                    n.rule = 646
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35762,7 +35813,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 645
+                    n.rule = 647
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35793,7 +35844,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 646
+                    n.rule = 648
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35818,7 +35869,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 647
+                    n.rule = 649
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35854,7 +35905,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 648
+                n.rule = 650
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35908,7 +35959,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35929,7 +35980,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 652
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -35950,7 +36001,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 653
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -35971,7 +36022,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 654
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -35992,7 +36043,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 655
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -36027,7 +36078,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 656
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -36260,7 +36311,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 657
         return p, n
 
     def e122_0(self, p: int) -> Any:
@@ -36281,7 +36332,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 658
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -36302,7 +36353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 659
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36482,7 +36533,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 660
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36557,7 +36608,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 661
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36602,7 +36653,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 662
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36684,7 +36735,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 663
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36707,7 +36758,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 664
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36843,7 +36894,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 665
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -36864,7 +36915,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 666
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36895,7 +36946,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 665
+        n.rule = 667
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -36930,7 +36981,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 668
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37028,7 +37079,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 669
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -37090,7 +37141,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37156,7 +37207,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 671
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37316,7 +37367,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 672
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37342,7 +37393,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 671
+                    n.rule = 673
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37415,7 +37466,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 674
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37540,7 +37591,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 675
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37635,7 +37686,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 676
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37726,7 +37777,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 675
+                    n.rule = 677
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37780,7 +37831,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 676
+                    n.rule = 678
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37814,7 +37865,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 676
+                    n.rule = 678
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37892,7 +37943,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 679
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37940,7 +37991,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -37984,7 +38035,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 679
+        n.rule = 681
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38024,7 +38075,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
@@ -38043,7 +38094,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 683
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -38128,7 +38179,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38194,7 +38245,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 685
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38459,7 +38510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 684
+        n.rule = 686
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -38525,7 +38576,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 687
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -38710,18 +38761,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 689
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38757,7 +38808,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 689
+                    n.rule = 691
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38777,12 +38828,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 692
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38818,7 +38869,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 691
+                    n.rule = 693
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38838,12 +38889,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 692
+                    n.rule = 694
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38868,7 +38919,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 695
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38900,12 +38951,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38925,12 +38976,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 698
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39133,7 +39184,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39177,7 +39228,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 698
+                    n.rule = 700
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39537,7 +39588,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39596,7 +39647,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 700
+                    n.rule = 702
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39676,7 +39727,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39753,7 +39804,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39798,7 +39849,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 703
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39883,7 +39934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 706
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -39939,7 +39990,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39963,7 +40014,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 706
+                    n.rule = 708
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39991,7 +40042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 709
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -40187,7 +40238,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40217,7 +40268,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 709
+                        n.rule = 711
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40243,7 +40294,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 710
+                n.rule = 712
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40296,7 +40347,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 713
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40340,7 +40391,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 714
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40361,7 +40412,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 715
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -40433,14 +40484,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 716
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40522,7 +40573,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 718
         p = p1
         if res2 and n:
             res.append(n)
@@ -40554,7 +40605,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 717
+        n.rule = 719
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -40575,7 +40626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 720
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40603,7 +40654,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 719
+            n.rule = 721
         p = p1
         if res2 and n:
             res.append(n)
@@ -40618,7 +40669,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 720
+            n.rule = 722
         p = p3
         if res4 and n:
             res.append(n)
@@ -40634,7 +40685,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -40718,7 +40769,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40779,7 +40830,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40856,7 +40907,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40920,7 +40971,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40956,7 +41007,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 161
+                    n.rule = 289
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -40973,7 +41024,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 162
+                    n.rule = 290
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -41016,12 +41067,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 163
+                    n.rule = 291
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41067,7 +41118,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 164
+                        n.rule = 161
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -41087,18 +41138,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 165
+                    n.rule = 162
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 166
+                    n.rule = 163
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41204,7 +41255,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41240,7 +41291,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 170
+                    n.rule = 167
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -41257,7 +41308,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 171
+                    n.rule = 168
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
@@ -41314,12 +41365,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 172
+                    n.rule = 169
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41344,7 +41395,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 725
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -41388,7 +41439,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41626,7 +41677,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e184_0(self, p: int) -> Any:
@@ -41647,7 +41698,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 728
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41695,7 +41746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 729
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -41770,7 +41821,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 730
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -41804,7 +41855,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 731
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41871,7 +41922,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 730
+                n.rule = 732
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41960,7 +42011,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -42004,7 +42055,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42044,12 +42095,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 733
+                    n.rule = 735
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42069,12 +42120,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 737
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42099,7 +42150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 738
         return q, n
 
     def e193_0(self, p: int) -> Any:
@@ -42218,7 +42269,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42233,7 +42284,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42465,7 +42516,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 740
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -42563,7 +42614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -42656,7 +42707,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42718,7 +42769,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 743
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -42915,7 +42966,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42940,7 +42991,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42965,7 +43016,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42998,7 +43049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43033,7 +43084,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43068,7 +43119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43103,7 +43154,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43136,7 +43187,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43209,7 +43260,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43230,7 +43281,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 753
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -43262,7 +43313,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 752
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43284,7 +43335,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 753
+                n.rule = 755
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43371,14 +43422,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 754
+            n.rule = 756
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 755
+        n.rule = 757
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43399,7 +43450,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -43451,7 +43502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 759
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -43509,7 +43560,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 760
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43541,7 +43592,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43596,7 +43647,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 760
+                    n.rule = 762
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43611,13 +43662,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 761
+                    n.rule = 763
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 764
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43677,13 +43728,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 763
+                    n.rule = 765
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 766
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43724,7 +43775,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 765
+                    n.rule = 767
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43755,13 +43806,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 766
+                    n.rule = 768
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 764
+                    n.rule = 766
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43804,7 +43855,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43863,7 +43914,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 770
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43922,7 +43973,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 769
+                    n.rule = 771
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44023,7 +44074,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44051,7 +44102,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 773
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44079,7 +44130,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 774
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -44100,7 +44151,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 775
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -44121,7 +44172,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 776
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44142,7 +44193,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44163,7 +44214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 778
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44184,7 +44235,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 779
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44205,7 +44256,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44226,7 +44277,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 781
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44305,7 +44356,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 782
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -44326,7 +44377,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 783
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -44347,7 +44398,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44380,7 +44431,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 783
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44401,7 +44452,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 783
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44426,7 +44477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 786
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44447,7 +44498,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 787
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -44509,7 +44560,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 788
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44605,7 +44656,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 789
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44680,7 +44731,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 790
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -44715,7 +44766,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 231
+        n.rule = 228
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -45150,7 +45201,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 223
+                    n.rule = 220
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -45313,7 +45364,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 287
+                    n.rule = 284
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -45380,7 +45431,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 288
+                    n.rule = 285
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -45455,7 +45506,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 289
+                    n.rule = 286
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45468,7 +45519,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 290
+        n.rule = 287
         return p, n
 
     def e241_1(self, p: int) -> Any:
@@ -45524,7 +45575,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 292
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45587,7 +45638,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 292
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45661,18 +45712,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 791
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 790
+                    n.rule = 792
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45727,18 +45778,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 792
+                    n.rule = 794
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 793
+                    n.rule = 795
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45765,18 +45816,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 794
+                    n.rule = 796
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 795
+                    n.rule = 797
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45817,18 +45868,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 796
+                    n.rule = 798
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 797
+                    n.rule = 799
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45855,18 +45906,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 798
+                    n.rule = 800
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 799
+                    n.rule = 801
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45893,7 +45944,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 800
+                    n.rule = 802
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45924,12 +45975,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 801
+                    n.rule = 803
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45970,7 +46021,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 802
+                    n.rule = 804
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46000,7 +46051,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 803
+                        n.rule = 805
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46009,12 +46060,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 804
+                    n.rule = 806
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46058,18 +46109,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 805
+                    n.rule = 807
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 806
+                    n.rule = 808
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46138,18 +46189,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 807
+                    n.rule = 809
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 808
+                    n.rule = 810
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46218,18 +46269,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 809
+                    n.rule = 811
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 810
+                    n.rule = 812
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46284,7 +46335,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 811
+                    n.rule = 813
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46397,12 +46448,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 812
+                    n.rule = 814
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46452,7 +46503,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 813
+                    n.rule = 815
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46490,7 +46541,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 814
+                        n.rule = 816
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46499,12 +46550,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 815
+                    n.rule = 817
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46568,18 +46619,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 816
+                    n.rule = 818
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 817
+                    n.rule = 819
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46604,7 +46655,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 820
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -46625,7 +46676,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 821
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -46650,7 +46701,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 820
+        n.rule = 822
         return p, n
 
     def e246_0(self, p: int) -> Any:
@@ -46779,7 +46830,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 823
         return q, n
 
     def e248_1(self, p: int) -> Any:
@@ -46800,7 +46851,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 286
+        n.rule = 283
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -46821,7 +46872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 291
+        n.rule = 288
         return q, n
 
     def e250_1(self, p: int) -> Any:
@@ -47113,7 +47164,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 396
         return q, n
 
     def e254_1(self, p: int) -> Any:
@@ -47148,7 +47199,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 397
         return p, n
 
     def e255_1(self, p: int) -> Any:
@@ -47183,7 +47234,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 398
         return p, n
 
     def e256_1(self, p: int) -> Any:
@@ -47218,7 +47269,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 399
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -47586,7 +47637,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 400
         return q, n
 
     def e263_1(self, p: int) -> Any:
@@ -47684,7 +47735,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47723,7 +47774,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 402
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47771,7 +47822,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 403
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47796,7 +47847,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 404
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47835,7 +47886,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 405
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47907,7 +47958,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47954,7 +48005,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47974,7 +48025,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48001,7 +48052,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48035,7 +48086,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48062,7 +48113,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48082,7 +48133,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48109,7 +48160,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48143,7 +48194,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48170,7 +48221,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48204,7 +48255,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48231,7 +48282,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48265,7 +48316,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48313,7 +48364,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 414
         return p, n
 
     def e265_1(self, p: int) -> Any:
@@ -48503,7 +48554,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48532,7 +48583,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 824
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -48553,7 +48604,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 825
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -48574,7 +48625,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 826
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -48595,7 +48646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 827
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -48616,7 +48667,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 828
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -48637,7 +48688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 829
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48670,7 +48721,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48691,7 +48742,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48712,7 +48763,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48733,7 +48784,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48754,7 +48805,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48775,7 +48826,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 234
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48812,7 +48863,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48833,7 +48884,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48854,7 +48905,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48875,7 +48926,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48900,7 +48951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 652
         return q, n
 
     def e273_1(self, p: int) -> Any:
@@ -48921,7 +48972,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 653
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -48942,7 +48993,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 654
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -48963,7 +49014,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 655
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -48998,7 +49049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 656
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -49231,7 +49282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 657
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -49252,7 +49303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 658
         return q, n
 
     def e282_1(self, p: int) -> Any:
@@ -49273,7 +49324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 659
         return q, n
 
     def e283_1(self, p: int) -> Any:
@@ -49308,7 +49359,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -49333,7 +49384,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49358,7 +49409,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49391,7 +49442,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49426,7 +49477,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49461,7 +49512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -49496,7 +49547,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -49529,7 +49580,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -49602,7 +49653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
 
@@ -49852,6 +49903,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnToHandCost': _model_class('ReturnToHandCost', (('count', True, '1'), ('filter', True, '1'), ('its', True, '1')), {'count': None, 'filter': None, 'its': ''}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1'), ('fromhand', True, '1')), {'count': None, 'filter': None, 'fromhand': ''}, ()),
+    'RevealCostEffect': _model_class('RevealCostEffect', (('reveal', True, '1'),), {'reveal': None}, ()),
     'RevealedAsCastCondition': _model_class('RevealedAsCastCondition', (('revealed', True, '1'), ('controlled', True, '1')), {'revealed': None, 'controlled': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1')), {'target': None, 'unless': None}, ()),
@@ -50035,192 +50087,193 @@ _C151 = CLASSES['DiscardCost']
 _C154 = CLASSES['ExileFromHandCost']
 _C157 = CLASSES['ExileFromGraveyardCost']
 _C160 = CLASSES['RemoveCountersCost']
-_C163 = CLASSES['RevealCost']
-_C166 = CLASSES['TapPermanentsCost']
-_C169 = CLASSES['PutCountersCost']
-_C172 = CLASSES['ReturnToHandCost']
-_C176 = CLASSES['GraveyardCondition']
-_C180 = CLASSES['AllGraveyardsCondition']
-_C182 = CLASSES['ControlSinceCondition']
-_C183 = CLASSES['ResultCondition']
-_C186 = CLASSES['ManaValueCondition']
-_C188 = CLASSES['LeftBattlefieldCondition']
-_C190 = CLASSES['HasKeywordCondition']
-_C192 = CLASSES['CastInMainCondition']
-_C195 = CLASSES['CastFromCondition']
-_C197 = CLASSES['DefendingControlsCondition']
-_C199 = CLASSES['ControlNoneCondition']
-_C200 = CLASSES['ControlCondition']
-_C202 = CLASSES['EmptyHandCondition']
-_C204 = CLASSES['TotalPowerCondition']
-_C207 = CLASSES['CountersCondition']
-_C209 = CLASSES['ItIsCondition']
-_C211 = CLASSES['CastThisTurnCondition']
-_C214 = CLASSES['RevealedAsCastCondition']
-_C217 = CLASSES['PaidCondition']
-_C229 = CLASSES['MoreKeywords']
-_C236 = CLASSES['Mode']
-_C242 = CLASSES['SkipExtraTurnStmt']
-_C245 = CLASSES['CantSearchStmt']
-_C247 = CLASSES['HandSizeStmt']
-_C249 = CLASSES['PreventDamageByStmt']
-_C252 = CLASSES['CostLessIfStmt']
-_C254 = CLASSES['CostReductionStmt']
-_C259 = CLASSES['EntersWithStmt']
-_C262 = CLASSES['AmplifyStmt']
-_C265 = CLASSES['AsTurnedFaceUpStmt']
-_C267 = CLASSES['EntersAsCopyStmt']
-_C268 = CLASSES['CardAltCostStmt']
-_C271 = CLASSES['CardAddCostStmt']
-_C274 = CLASSES['CantActivateStmt']
-_C276 = CLASSES['TopRevealedStmt']
-_C279 = CLASSES['AdditionalLandStmt']
-_C282 = CLASSES['PlayTopStmt']
-_C285 = CLASSES['CardsStaticStmt']
-_C290 = CLASSES['ObjectFilter']
-_C299 = CLASSES['ControlledThing']
-_C306 = CLASSES['MayEffect']
-_C309 = CLASSES['ChooseAmongEffect']
-_C312 = CLASSES['ExtraTurnEffect']
-_C316 = CLASSES['CantCastEffect']
-_C319 = CLASSES['PlayerTopCardActionEffect']
-_C322 = CLASSES['LoseLifeEffect']
-_C324 = CLASSES['PlayerMillEffect']
-_C326 = CLASSES['MayPlayEffect']
-_C328 = CLASSES['BlockRequirementEffect']
-_C331 = CLASSES['TopCardActionEffect']
-_C333 = CLASSES['PayEffect']
-_C336 = CLASSES['NumberedActionEffect']
-_C338 = CLASSES['AttachEffect']
-_C341 = CLASSES['FightEffect']
-_C344 = CLASSES['LookAtTopEffect']
-_C348 = CLASSES['ObjectDamageEffect']
-_C353 = CLASSES['MoveCountersEffect']
-_C356 = CLASSES['ChangeTargetEffect']
-_C359 = CLASSES['KeywordCost']
-_C361 = CLASSES['TypeArg']
-_C363 = CLASSES['QualityArg']
-_C365 = CLASSES['OntoArg']
-_C371 = CLASSES['TriggeredStmt']
-_C374 = CLASSES['ActivatedStmt']
-_C376 = CLASSES['PTDefiningStmt']
-_C379 = CLASSES['SpellKind']
-_C383 = CLASSES['EntersTappedStmt']
-_C388 = CLASSES['CostPerTargetStmt']
-_C390 = CLASSES['UncounterableStmt']
-_C394 = CLASSES['StaticStmt']
-_C407 = CLASSES['ControlClause']
-_C417 = CLASSES['DividedDamageEffect']
-_C419 = CLASSES['DamageEffect']
-_C421 = CLASSES['DestroyEffect']
-_C424 = CLASSES['DrawEffect']
-_C426 = CLASSES['TokenCopyEffect']
-_C431 = CLASSES['TokenEffect']
-_C432 = CLASSES['AddManaEffect']
-_C435 = CLASSES['DiscardEffect']
-_C437 = CLASSES['GainLifeEffect']
-_C440 = CLASSES['GainControlEffect']
-_C442 = CLASSES['ReturnToHandEffect']
-_C445 = CLASSES['ReturnFromGraveyardEffect']
-_C447 = CLASSES['ReturnToBattlefieldEffect']
-_C450 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C455 = CLASSES['SearchEffect']
-_C459 = CLASSES['CounterSpellEffect']
-_C461 = CLASSES['ShuffleEffect']
-_C465 = CLASSES['MillEffect']
-_C468 = CLASSES['PutFromHandEffect']
-_C472 = CLASSES['PutCountersEffect']
-_C475 = CLASSES['PutOnLibraryEffect']
-_C477 = CLASSES['PutIntoZoneEffect']
-_C483 = CLASSES['ExileEffect']
-_C485 = CLASSES['ExileTopEffect']
-_C487 = CLASSES['RegenerateEffect']
-_C491 = CLASSES['PlayerSacrificesEffect']
-_C494 = CLASSES['SacrificeEffect']
-_C496 = CLASSES['UntapEffect']
-_C498 = CLASSES['TapOrUntapEffect']
-_C500 = CLASSES['TapEffect']
-_C504 = CLASSES['RemoveCountersEffect']
-_C506 = CLASSES['DelayedEffect']
-_C508 = CLASSES['PreventEffect']
-_C510 = CLASSES['CastThisEffect']
-_C512 = CLASSES['CopySpellEffect']
-_C513 = CLASSES['NoRegenEffect']
-_C516 = CLASSES['PhaseOutEffect']
-_C519 = CLASSES['NoUntapEffect']
-_C522 = CLASSES['ContinuousEffect']
-_C524 = CLASSES['PlayerRef']
-_C533 = CLASSES['AnyNumberTargets']
-_C535 = CLASSES['AnyTarget']
-_C538 = CLASSES['UpToTargets']
-_C540 = CLASSES['EachPlayers']
-_C542 = CLASSES['ThatRef']
-_C544 = CLASSES['EnchantedRef']
-_C549 = CLASSES['BeginningTrigger']
-_C553 = CLASSES['LastCounterTrigger']
-_C557 = CLASSES['BatchAttackTrigger']
-_C559 = CLASSES['ThisTrigger']
-_C563 = CLASSES['CastTrigger']
-_C566 = CLASSES['YoursTrigger']
-_C580 = CLASSES['ZonePlace']
-_C584 = CLASSES['PTChange']
-_C587 = CLASSES['CantAttackOrBlock']
-_C589 = CLASSES['CantAttack']
-_C591 = CLASSES['CantBlock']
-_C593 = CLASSES['CantBeBlockedByFewer']
-_C594 = CLASSES['CantBeBlockedExcept']
-_C595 = CLASSES['CanBlockOnly']
-_C597 = CLASSES['CantBeTargetedBy']
-_C598 = CLASSES['CantBeTargeted']
-_C600 = CLASSES['CantBeDestroyed']
-_C602 = CLASSES['CantPhaseOut']
-_C604 = CLASSES['PhasesEachUntap']
-_C606 = CLASSES['GainsAbility']
-_C609 = CLASSES['HasKeywordAtManaCost']
-_C610 = CLASSES['HasKeywords']
-_C611 = CLASSES['LosesKeywords']
-_C614 = CLASSES['CombatDamageSteps']
-_C616 = CLASSES['AssignsExcess']
-_C618 = CLASSES['AttacksUntapped']
-_C620 = CLASSES['DoesntUntap']
-_C622 = CLASSES['DamageGainsLife']
-_C624 = CLASSES['DamageIsLethal']
-_C626 = CLASSES['CantBeBlockedBy']
-_C628 = CLASSES['CantBeAttachedBy']
-_C630 = CLASSES['PreventDamageFrom']
-_C632 = CLASSES['AttacksDespite']
-_C634 = CLASSES['MaxBlockers']
-_C636 = CLASSES['AttacksEachCombat']
-_C638 = CLASSES['BlocksEachCombat']
-_C640 = CLASSES['CantBeBlocked']
-_C642 = CLASSES['IsColor']
-_C676 = CLASSES['Duration']
-_C679 = CLASSES['TargetObject']
-_C681 = CLASSES['FromGraveyard']
-_C687 = CLASSES['OntoBattlefield']
-_C690 = CLASSES['IntoHand']
-_C692 = CLASSES['IntoGraveyard']
-_C695 = CLASSES['CostValue']
-_C715 = CLASSES['BackRef']
-_C717 = CLASSES['TargetPlayer']
-_C721 = CLASSES['EachObjects']
-_C734 = CLASSES['QualityRef']
-_C755 = CLASSES['PerTime']
-_C761 = CLASSES['PerObject']
-_C764 = CLASSES['PowerOf']
-_C790 = CLASSES['EntersEvent']
-_C793 = CLASSES['LeavesEvent']
-_C795 = CLASSES['DiesEvent']
-_C797 = CLASSES['AttacksAloneEvent']
-_C799 = CLASSES['AttacksEvent']
-_C801 = CLASSES['BlocksEvent']
-_C804 = CLASSES['BlockedEvent']
-_C806 = CLASSES['PhasesEvent']
-_C808 = CLASSES['TurnedUpEvent']
-_C810 = CLASSES['ExiledThisWayEvent']
-_C812 = CLASSES['TargetedEvent']
-_C815 = CLASSES['DealsDamageEvent']
-_C817 = CLASSES['DealtDamageEvent']
+_C163 = CLASSES['TapPermanentsCost']
+_C166 = CLASSES['PutCountersCost']
+_C169 = CLASSES['ReturnToHandCost']
+_C173 = CLASSES['GraveyardCondition']
+_C177 = CLASSES['AllGraveyardsCondition']
+_C179 = CLASSES['ControlSinceCondition']
+_C180 = CLASSES['ResultCondition']
+_C183 = CLASSES['ManaValueCondition']
+_C185 = CLASSES['LeftBattlefieldCondition']
+_C187 = CLASSES['HasKeywordCondition']
+_C189 = CLASSES['CastInMainCondition']
+_C192 = CLASSES['CastFromCondition']
+_C194 = CLASSES['DefendingControlsCondition']
+_C196 = CLASSES['ControlNoneCondition']
+_C197 = CLASSES['ControlCondition']
+_C199 = CLASSES['EmptyHandCondition']
+_C201 = CLASSES['TotalPowerCondition']
+_C204 = CLASSES['CountersCondition']
+_C206 = CLASSES['ItIsCondition']
+_C208 = CLASSES['CastThisTurnCondition']
+_C211 = CLASSES['RevealedAsCastCondition']
+_C214 = CLASSES['PaidCondition']
+_C226 = CLASSES['MoreKeywords']
+_C233 = CLASSES['Mode']
+_C239 = CLASSES['SkipExtraTurnStmt']
+_C242 = CLASSES['CantSearchStmt']
+_C244 = CLASSES['HandSizeStmt']
+_C246 = CLASSES['PreventDamageByStmt']
+_C249 = CLASSES['CostLessIfStmt']
+_C251 = CLASSES['CostReductionStmt']
+_C256 = CLASSES['EntersWithStmt']
+_C259 = CLASSES['AmplifyStmt']
+_C262 = CLASSES['AsTurnedFaceUpStmt']
+_C264 = CLASSES['EntersAsCopyStmt']
+_C265 = CLASSES['CardAltCostStmt']
+_C268 = CLASSES['CardAddCostStmt']
+_C271 = CLASSES['CantActivateStmt']
+_C273 = CLASSES['TopRevealedStmt']
+_C276 = CLASSES['AdditionalLandStmt']
+_C279 = CLASSES['PlayTopStmt']
+_C282 = CLASSES['CardsStaticStmt']
+_C287 = CLASSES['ObjectFilter']
+_C291 = CLASSES['RevealCost']
+_C298 = CLASSES['ControlledThing']
+_C305 = CLASSES['MayEffect']
+_C308 = CLASSES['ChooseAmongEffect']
+_C311 = CLASSES['ExtraTurnEffect']
+_C315 = CLASSES['CantCastEffect']
+_C318 = CLASSES['PlayerTopCardActionEffect']
+_C321 = CLASSES['LoseLifeEffect']
+_C323 = CLASSES['PlayerMillEffect']
+_C325 = CLASSES['MayPlayEffect']
+_C327 = CLASSES['BlockRequirementEffect']
+_C330 = CLASSES['TopCardActionEffect']
+_C332 = CLASSES['PayEffect']
+_C334 = CLASSES['RevealCostEffect']
+_C337 = CLASSES['NumberedActionEffect']
+_C339 = CLASSES['AttachEffect']
+_C342 = CLASSES['FightEffect']
+_C345 = CLASSES['LookAtTopEffect']
+_C349 = CLASSES['ObjectDamageEffect']
+_C354 = CLASSES['MoveCountersEffect']
+_C357 = CLASSES['ChangeTargetEffect']
+_C360 = CLASSES['KeywordCost']
+_C362 = CLASSES['TypeArg']
+_C364 = CLASSES['QualityArg']
+_C366 = CLASSES['OntoArg']
+_C372 = CLASSES['TriggeredStmt']
+_C375 = CLASSES['ActivatedStmt']
+_C377 = CLASSES['PTDefiningStmt']
+_C380 = CLASSES['SpellKind']
+_C384 = CLASSES['EntersTappedStmt']
+_C389 = CLASSES['CostPerTargetStmt']
+_C391 = CLASSES['UncounterableStmt']
+_C395 = CLASSES['StaticStmt']
+_C408 = CLASSES['ControlClause']
+_C419 = CLASSES['DividedDamageEffect']
+_C421 = CLASSES['DamageEffect']
+_C423 = CLASSES['DestroyEffect']
+_C426 = CLASSES['DrawEffect']
+_C428 = CLASSES['TokenCopyEffect']
+_C433 = CLASSES['TokenEffect']
+_C434 = CLASSES['AddManaEffect']
+_C437 = CLASSES['DiscardEffect']
+_C439 = CLASSES['GainLifeEffect']
+_C442 = CLASSES['GainControlEffect']
+_C444 = CLASSES['ReturnToHandEffect']
+_C447 = CLASSES['ReturnFromGraveyardEffect']
+_C449 = CLASSES['ReturnToBattlefieldEffect']
+_C452 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C457 = CLASSES['SearchEffect']
+_C461 = CLASSES['CounterSpellEffect']
+_C463 = CLASSES['ShuffleEffect']
+_C467 = CLASSES['MillEffect']
+_C470 = CLASSES['PutFromHandEffect']
+_C474 = CLASSES['PutCountersEffect']
+_C477 = CLASSES['PutOnLibraryEffect']
+_C479 = CLASSES['PutIntoZoneEffect']
+_C485 = CLASSES['ExileEffect']
+_C487 = CLASSES['ExileTopEffect']
+_C489 = CLASSES['RegenerateEffect']
+_C493 = CLASSES['PlayerSacrificesEffect']
+_C496 = CLASSES['SacrificeEffect']
+_C498 = CLASSES['UntapEffect']
+_C500 = CLASSES['TapOrUntapEffect']
+_C502 = CLASSES['TapEffect']
+_C506 = CLASSES['RemoveCountersEffect']
+_C508 = CLASSES['DelayedEffect']
+_C510 = CLASSES['PreventEffect']
+_C512 = CLASSES['CastThisEffect']
+_C514 = CLASSES['CopySpellEffect']
+_C515 = CLASSES['NoRegenEffect']
+_C518 = CLASSES['PhaseOutEffect']
+_C521 = CLASSES['NoUntapEffect']
+_C524 = CLASSES['ContinuousEffect']
+_C526 = CLASSES['PlayerRef']
+_C535 = CLASSES['AnyNumberTargets']
+_C537 = CLASSES['AnyTarget']
+_C540 = CLASSES['UpToTargets']
+_C542 = CLASSES['EachPlayers']
+_C544 = CLASSES['ThatRef']
+_C546 = CLASSES['EnchantedRef']
+_C551 = CLASSES['BeginningTrigger']
+_C555 = CLASSES['LastCounterTrigger']
+_C559 = CLASSES['BatchAttackTrigger']
+_C561 = CLASSES['ThisTrigger']
+_C565 = CLASSES['CastTrigger']
+_C568 = CLASSES['YoursTrigger']
+_C582 = CLASSES['ZonePlace']
+_C586 = CLASSES['PTChange']
+_C589 = CLASSES['CantAttackOrBlock']
+_C591 = CLASSES['CantAttack']
+_C593 = CLASSES['CantBlock']
+_C595 = CLASSES['CantBeBlockedByFewer']
+_C596 = CLASSES['CantBeBlockedExcept']
+_C597 = CLASSES['CanBlockOnly']
+_C599 = CLASSES['CantBeTargetedBy']
+_C600 = CLASSES['CantBeTargeted']
+_C602 = CLASSES['CantBeDestroyed']
+_C604 = CLASSES['CantPhaseOut']
+_C606 = CLASSES['PhasesEachUntap']
+_C608 = CLASSES['GainsAbility']
+_C611 = CLASSES['HasKeywordAtManaCost']
+_C612 = CLASSES['HasKeywords']
+_C613 = CLASSES['LosesKeywords']
+_C616 = CLASSES['CombatDamageSteps']
+_C618 = CLASSES['AssignsExcess']
+_C620 = CLASSES['AttacksUntapped']
+_C622 = CLASSES['DoesntUntap']
+_C624 = CLASSES['DamageGainsLife']
+_C626 = CLASSES['DamageIsLethal']
+_C628 = CLASSES['CantBeBlockedBy']
+_C630 = CLASSES['CantBeAttachedBy']
+_C632 = CLASSES['PreventDamageFrom']
+_C634 = CLASSES['AttacksDespite']
+_C636 = CLASSES['MaxBlockers']
+_C638 = CLASSES['AttacksEachCombat']
+_C640 = CLASSES['BlocksEachCombat']
+_C642 = CLASSES['CantBeBlocked']
+_C644 = CLASSES['IsColor']
+_C678 = CLASSES['Duration']
+_C681 = CLASSES['TargetObject']
+_C683 = CLASSES['FromGraveyard']
+_C689 = CLASSES['OntoBattlefield']
+_C692 = CLASSES['IntoHand']
+_C694 = CLASSES['IntoGraveyard']
+_C697 = CLASSES['CostValue']
+_C717 = CLASSES['BackRef']
+_C719 = CLASSES['TargetPlayer']
+_C723 = CLASSES['EachObjects']
+_C736 = CLASSES['QualityRef']
+_C757 = CLASSES['PerTime']
+_C763 = CLASSES['PerObject']
+_C766 = CLASSES['PowerOf']
+_C792 = CLASSES['EntersEvent']
+_C795 = CLASSES['LeavesEvent']
+_C797 = CLASSES['DiesEvent']
+_C799 = CLASSES['AttacksAloneEvent']
+_C801 = CLASSES['AttacksEvent']
+_C803 = CLASSES['BlocksEvent']
+_C806 = CLASSES['BlockedEvent']
+_C808 = CLASSES['PhasesEvent']
+_C810 = CLASSES['TurnedUpEvent']
+_C812 = CLASSES['ExiledThisWayEvent']
+_C814 = CLASSES['TargetedEvent']
+_C817 = CLASSES['DealsDamageEvent']
+_C819 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50728,7 +50781,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50736,7 +50789,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50827,7 +50880,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -50908,7 +50961,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 238:  # sentences
+        elif r == 235:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51725,22 +51778,22 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 173:  # then
+        elif r == 170:  # then
             d['then'] = True
         elif r == 94:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 218:  # instead
+        elif r == 215:  # instead
             d['instead'] = True
-        elif r == 219:  # may
+        elif r == 216:  # may
             d['may'] = True
-        elif r == 220:  # effects
+        elif r == 217:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -51749,7 +51802,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51758,7 +51811,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51767,23 +51820,23 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 357:  # lastinstead
+        elif r == 358:  # lastinstead
             d['lastinstead'] = True
-        elif r == 222:  # insteadcond
+        elif r == 219:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 358:  # tailinstead
+        elif r == 359:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -51819,15 +51872,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 226:  # args
+        elif r == 223:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -51871,10 +51924,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 230:  # more
+        elif r == 227:  # more
             values = d['more']
             for x in c:
-                values.append(_b229(x, inst, lim, made))
+                values.append(_b226(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51907,7 +51960,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 231:  # symbols
+        if r == 228:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51948,10 +52001,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 237:  # modes
+        elif r == 234:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b236(x, inst, lim, made))
+                values.append(_b233(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51992,7 +52045,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 236 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52033,7 +52086,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 286:  # x
+        elif r == 283:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -52053,7 +52106,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52128,9 +52181,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 291:  # onbf
+        elif r == 288:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -52355,7 +52408,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52431,7 +52484,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52471,7 +52524,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52511,7 +52564,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 156:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52562,50 +52615,6 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C163()
-    d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 161:  # count
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['count'] = value
-        elif r == 162:  # filter
-            x = c[0]
-            value = _b290(x, inst, lim, made)
-            d['filter'] = value
-        elif r == 292:  # fromhand
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['fromhand'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52621,7 +52630,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C166()
+    inst: Any = _C163()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52629,15 +52638,15 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 164:  # count
+        if r == 161:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 165:  # filter
+        elif r == 162:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52647,7 +52656,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52663,7 +52672,7 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C169()
+    inst: Any = _C166()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52671,11 +52680,11 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 167:  # amount
+        if r == 164:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 168:  # counter
+        elif r == 165:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -52687,7 +52696,7 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandCost (class ReturnToHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52703,7 +52712,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C172()
+    inst: Any = _C169()
     d: dict[str, Any] = {'count': None, 'filter': None, 'its': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52711,15 +52720,15 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 170:  # count
+        if r == 167:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 171:  # filter
+        elif r == 168:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 293:  # its
+        elif r == 292:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -52731,7 +52740,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52747,7 +52756,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C176()
+    inst: Any = _C173()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52755,11 +52764,11 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 174:  # count
+        if r == 171:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 175:  # graveyard
+        elif r == 172:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -52771,7 +52780,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AllGraveyardsCondition (class AllGraveyardsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52787,7 +52796,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C180()
+    inst: Any = _C177()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52795,13 +52804,13 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 178:  # count
+        if r == 175:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 179:  # filter
+        elif r == 176:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52811,7 +52820,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52827,7 +52836,7 @@ def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C182()
+    inst: Any = _C179()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52835,7 +52844,7 @@ def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 181:  # upkeep
+        if r == 178:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -52847,7 +52856,7 @@ def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52863,7 +52872,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C180()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52871,15 +52880,15 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # cant
+        if r == 293:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 295:  # did
+        elif r == 294:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 296:  # dont
+        elif r == 295:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -52891,7 +52900,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52907,7 +52916,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C186()
+    inst: Any = _C183()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52915,15 +52924,15 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # its
+        if r == 296:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 184:  # value
+        elif r == 181:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 185:  # dir
+        elif r == 182:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -52935,7 +52944,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52951,7 +52960,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C188()
+    inst: Any = _C185()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52959,7 +52968,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 187:  # left
+        if r == 184:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -52971,7 +52980,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52987,7 +52996,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C190()
+    inst: Any = _C187()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52995,9 +53004,9 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 189:  # keyword
+        if r == 186:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53010,7 +53019,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53026,7 +53035,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C192()
+    inst: Any = _C189()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53034,7 +53043,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 191:  # main
+        if r == 188:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -53046,7 +53055,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53062,7 +53071,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C192()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53070,11 +53079,11 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 193:  # whose
+        if r == 190:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 194:  # zone
+        elif r == 191:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -53089,7 +53098,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53105,7 +53114,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C194()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53113,9 +53122,9 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # filter
+        if r == 193:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53125,7 +53134,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53141,7 +53150,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C199()
+    inst: Any = _C196()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53149,9 +53158,9 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 198:  # filter
+        if r == 195:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53161,7 +53170,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53177,7 +53186,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C197()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53185,7 +53194,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # things
+        if r == 299:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -53193,8 +53202,8 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 299:
-                    values.append(_b299(x, inst, lim, made))
+                elif x.rule == 298:
+                    values.append(_b298(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -53205,7 +53214,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53221,7 +53230,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C202()
+    inst: Any = _C199()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53229,7 +53238,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 201:  # hand
+        if r == 198:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -53241,7 +53250,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53257,7 +53266,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C204()
+    inst: Any = _C201()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53265,7 +53274,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 203:  # value
+        if r == 200:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -53277,7 +53286,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53293,7 +53302,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C207()
+    inst: Any = _C204()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53301,13 +53310,13 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 205:  # count
+        if r == 202:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 301:  # ormore
+        elif r == 300:  # ormore
             d['ormore'] = True
-        elif r == 206:  # counter
+        elif r == 203:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -53319,7 +53328,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53335,7 +53344,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C209()
+    inst: Any = _C206()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53343,9 +53352,9 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 208:  # filter
+        if r == 205:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53355,7 +53364,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisTurnCondition (class CastThisTurnCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53371,7 +53380,7 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C211()
+    inst: Any = _C208()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53379,9 +53388,9 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 210:  # filter
+        if r == 207:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53391,7 +53400,7 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealedAsCastCondition (class RevealedAsCastCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53407,7 +53416,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C214()
+    inst: Any = _C211()
     d: dict[str, Any] = {'revealed': None, 'controlled': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53415,15 +53424,15 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 212:  # revealed
+        if r == 209:  # revealed
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['revealed'] = value
-        elif r == 213:  # controlled
+        elif r == 210:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -53433,7 +53442,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53449,7 +53458,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C217()
+    inst: Any = _C214()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53457,32 +53466,32 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # subject
+        if r == 301:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 415:  # negated
+        elif r == 417:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 303:  # thatspell
+        elif r == 302:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 215:  # word
+        elif r == 212:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 216:  # linked
+        elif r == 213:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -53496,7 +53505,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53512,7 +53521,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C229()
+    inst: Any = _C226()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53520,11 +53529,11 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # sep
+        if r == 224:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 228:  # use
+        elif r == 225:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -53536,7 +53545,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53552,7 +53561,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C236()
+    inst: Any = _C233()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53560,11 +53569,11 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 235:  # sentences
+        if r == 232:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 366:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53576,7 +53585,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53592,7 +53601,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C239()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53600,11 +53609,11 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # who
+        if r == 237:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 241:  # skip
+        elif r == 238:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -53616,7 +53625,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53632,7 +53641,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C245()
+    inst: Any = _C242()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53640,11 +53649,11 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # who
+        if r == 240:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 244:  # search
+        elif r == 241:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -53656,7 +53665,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53672,7 +53681,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C244()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53680,7 +53689,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 246:  # amount
+        if r == 243:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -53692,7 +53701,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53708,7 +53717,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C246()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53716,9 +53725,9 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # filter
+        if r == 245:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53728,7 +53737,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53744,7 +53753,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C249()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53752,14 +53761,14 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # condition
+        if r == 247:  # condition
             x = c[0]
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 251:  # cost
+        elif r == 248:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53771,7 +53780,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53787,7 +53796,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C251()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53795,7 +53804,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # zones
+        if r == 378:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53803,11 +53812,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 580:
-                    values.append(_b580(x, inst, lim, made))
+                elif x.rule == 582:
+                    values.append(_b582(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 380:  # spells
+        elif r == 381:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53815,11 +53824,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 379:
-                    values.append(_b379(x, inst, lim, made))
+                elif x.rule == 380:
+                    values.append(_b380(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 253:  # amount
+        elif r == 250:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -53831,7 +53840,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53847,7 +53856,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C256()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53855,33 +53864,33 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # condition
+        if r == 252:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 256:  # amount
+        elif r == 253:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 257:  # counter
+        elif r == 254:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 258:  # word
+        elif r == 255:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 381:  # keywords
+        elif r == 382:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53890,7 +53899,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -53903,8 +53912,48 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C259()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 257:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 258:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53943,47 +53992,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C265()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 263:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 264:  # counter
-            x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53999,7 +54008,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C264()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54007,9 +54016,9 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 266:  # filter
+        if r == 263:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54019,7 +54028,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54035,7 +54044,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C268()
+    inst: Any = _C265()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54043,7 +54052,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # parts
+        if r == 385:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54065,7 +54074,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54081,7 +54090,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C271()
+    inst: Any = _C268()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54089,15 +54098,15 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # optional
+        if r == 386:  # optional
             d['optional'] = True
-        elif r == 269:  # cost
+        elif r == 266:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 386:  # pay
+        elif r == 387:  # pay
             d['pay'] = True
-        elif r == 270:  # orcost
+        elif r == 267:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -54111,7 +54120,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54127,7 +54136,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C274()
+    inst: Any = _C271()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54135,11 +54144,11 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # affected
+        if r == 269:  # affected
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['affected'] = value
-        elif r == 273:  # cantactivate
+        elif r == 270:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -54151,7 +54160,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54167,7 +54176,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C276()
+    inst: Any = _C273()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54175,7 +54184,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 275:  # revealed
+        if r == 272:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -54187,7 +54196,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54203,7 +54212,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C276()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54211,11 +54220,11 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # count
+        if r == 274:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 278:  # turns
+        elif r == 275:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -54227,7 +54236,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54243,7 +54252,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C282()
+    inst: Any = _C279()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54251,15 +54260,15 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # verb
+        if r == 277:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 281:  # filter
+        elif r == 278:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54269,7 +54278,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54285,7 +54294,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C285()
+    inst: Any = _C282()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54293,15 +54302,15 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # affected
+        if r == 280:  # affected
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['affected'] = value
-        elif r == 284:  # offbf
+        elif r == 281:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 391:  # parts
+        elif r == 392:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54310,7 +54319,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54323,7 +54332,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54339,7 +54348,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C290()
+    inst: Any = _C287()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54347,79 +54356,69 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # other
+        if r == 652:  # other
             d['other'] = True
-        elif r == 651:  # another
+        elif r == 653:  # another
             d['another'] = True
-        elif r == 652:  # facedown
+        elif r == 654:  # facedown
             d['facedown'] = True
-        elif r == 653:  # faceup
+        elif r == 655:  # faceup
             d['faceup'] = True
-        elif r == 395:  # exiled
+        elif r == 396:  # exiled
             d['exiled'] = True
-        elif r == 396:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
         elif r == 397:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 398:  # states
+        elif r == 398:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 399:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 654:  # states
+        elif r == 656:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # nons
+        elif r == 744:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # colors
+        elif r == 745:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # supertypes
+        elif r == 746:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # multis
+        elif r == 747:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # types
+        elif r == 748:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # subtypes
+        elif r == 749:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 748:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 749:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -54428,45 +54427,55 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 287:  # kind
+        elif r == 751:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 752:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 284:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 399:  # chosen
+        elif r == 400:  # chosen
             d['chosen'] = True
-        elif r == 400:  # mv
+        elif r == 401:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 401:  # mvdir
+        elif r == 402:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 402:  # ptstat
+        elif r == 403:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 403:  # ptval
+        elif r == 404:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 404:  # ptdir
+        elif r == 405:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 655:  # keywords
+        elif r == 657:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54475,27 +54484,27 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 405:  # without
+        elif r == 406:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 288:  # controller
+        elif r == 285:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b407(x, inst, lim, made)
+            value = _b408(x, inst, lim, made)
             d['controller'] = value
-        elif r == 413:  # late
+        elif r == 414:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54504,22 +54513,22 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 656:  # blocked_by_this
+        elif r == 658:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 657:  # attacking_you
+        elif r == 659:  # attacking_you
             d['attacking_you'] = True
-        elif r == 414:  # single
+        elif r == 415:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 289:  # name
+        elif r == 286:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54536,7 +54545,51 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C291()
+    d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 289:  # count
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['count'] = value
+        elif r == 290:  # filter
+            x = c[0]
+            value = _b287(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 416:  # fromhand
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['fromhand'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54552,7 +54605,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C298()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54560,9 +54613,9 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # filter
+        if r == 297:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54572,7 +54625,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54588,7 +54641,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C305()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54596,9 +54649,9 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # effect
+        if r == 304:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54611,7 +54664,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54627,7 +54680,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54635,11 +54688,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 306:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 527:  # options
+        elif r == 529:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54647,13 +54700,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 290:
-                    values.append(_b290(x, inst, lim, made))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 308:  # last
+        elif r == 307:  # last
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54663,7 +54716,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54679,7 +54732,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54687,13 +54740,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 309:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 311:  # extra
+        elif r == 310:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54705,7 +54758,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54721,7 +54774,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C315()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54729,18 +54782,18 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # player
+        if r == 312:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 314:  # samename
+        elif r == 313:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 315:  # nextturn
+        elif r == 314:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54752,7 +54805,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54768,7 +54821,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C318()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54776,13 +54829,13 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # player
+        if r == 316:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 318:  # action
+        elif r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54795,7 +54848,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54811,7 +54864,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54819,11 +54872,11 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # player
+        if r == 319:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 321:  # amount
+        elif r == 320:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54835,7 +54888,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54851,7 +54904,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C323()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54859,15 +54912,15 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # player
+        if r == 322:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 529:  # amount
+        elif r == 531:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 530:  # twice
+        elif r == 532:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -54879,7 +54932,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54895,7 +54948,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C325()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54903,7 +54956,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # play
+        if r == 324:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -54915,7 +54968,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54931,7 +54984,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C327()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54939,9 +54992,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54954,7 +55007,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54970,7 +55023,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C330()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54978,20 +55031,20 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # action
+        if r == 328:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 545:  # count
+        elif r == 547:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # player
+        elif r == 329:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55001,7 +55054,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55017,7 +55070,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C332()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55025,7 +55078,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # cost
+        if r == 331:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55037,7 +55090,43 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C334()
+    d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 333:  # reveal
+            x = c[0]
+            value = _b291(x, inst, lim, made)
+            d['reveal'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55053,7 +55142,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C337()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55061,14 +55150,14 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # action
+        if r == 335:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 335:  # count
+        elif r == 336:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -55080,7 +55169,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55096,7 +55185,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C339()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55104,9 +55193,9 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # target
+        if r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55119,7 +55208,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55135,7 +55224,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C342()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55143,16 +55232,16 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # first
+        if r == 340:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 340:  # second
+        elif r == 341:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55165,7 +55254,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55181,7 +55270,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C345()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55189,11 +55278,11 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # amount
+        if r == 343:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 343:  # order
+        elif r == 344:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -55205,7 +55294,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55221,7 +55310,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C349()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55229,20 +55318,20 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # source
+        if r == 346:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 346:  # power
+        elif r == 347:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 347:  # target
+        elif r == 348:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55255,7 +55344,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55271,7 +55360,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C354()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55279,24 +55368,24 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # amount
+        if r == 350:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 350:  # counter
+        elif r == 351:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 351:  # source
+        elif r == 352:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 352:  # target
+        elif r == 353:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55309,7 +55398,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55325,7 +55414,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C357()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55333,14 +55422,14 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # target
+        if r == 355:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 355:  # to
+        elif r == 356:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -55352,7 +55441,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55368,7 +55457,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C360()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55376,7 +55465,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # parts
+        if r == 548:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55385,7 +55474,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55398,7 +55487,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55414,7 +55503,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C362()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55422,7 +55511,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # type
+        if r == 361:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55434,7 +55523,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55450,7 +55539,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C364()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55458,7 +55547,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # quality
+        if r == 363:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55470,7 +55559,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55486,7 +55575,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C366()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55494,7 +55583,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # subtype
+        if r == 365:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55506,7 +55595,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55522,7 +55611,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C372()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55530,33 +55619,33 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # zone
+        if r == 368:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 368:  # trigger
+        elif r == 369:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 369:  # condition
+        elif r == 370:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 370:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 567:  # sentences
+        elif r == 569:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55568,7 +55657,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55584,7 +55673,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C375()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55592,71 +55681,71 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # special
+        if r == 570:  # special
             d['special'] = True
-        elif r == 569:  # fromhand
+        elif r == 571:  # fromhand
             d['fromhand'] = True
-        elif r == 372:  # param
+        elif r == 373:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 570:  # cost
+        elif r == 572:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 571:  # param
+        elif r == 573:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 373:  # sentences
+        elif r == 374:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 572:  # sentences
+        elif r == 574:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 573:  # restriction
+        elif r == 575:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 574:  # once
+        elif r == 576:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 575:  # sorcery
+        elif r == 577:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 576:  # also
+        elif r == 578:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 577:  # castable
+        elif r == 579:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55670,7 +55759,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55686,7 +55775,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C377()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55694,13 +55783,13 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # both
+        if r == 729:  # both
             d['both'] = True
-        elif r == 578:  # which
+        elif r == 580:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 375:  # amount
+        elif r == 376:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55712,7 +55801,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55728,7 +55817,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C380()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55736,9 +55825,9 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # filter
+        if r == 379:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55748,7 +55837,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55764,7 +55853,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C384()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55772,7 +55861,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # tapped
+        if r == 383:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55784,7 +55873,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55800,7 +55889,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C389()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55808,7 +55897,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # cost
+        if r == 388:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55820,7 +55909,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55836,7 +55925,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C391()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55844,7 +55933,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # countered
+        if r == 390:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55856,7 +55945,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55872,7 +55961,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C395()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55880,44 +55969,44 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # precondition
+        if r == 393:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 643:  # this
+        elif r == 645:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 644:  # enchanted
+        elif r == 646:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 645:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 646:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 647:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 648:  # affected
+        elif r == 648:  # equipped
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 649:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 650:  # affected
+            x = c[0]
+            value = _b287(x, inst, lim, made)
             d['affected'] = value
-        elif r == 649:  # parts
+        elif r == 651:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55926,16 +56015,16 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 393:  # condition
+        elif r == 394:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55948,7 +56037,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55964,7 +56053,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C408()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55972,27 +56061,27 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # you
+        if r == 407:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 408:  # notyou
+        elif r == 409:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 409:  # own
+        elif r == 410:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 410:  # defending
+        elif r == 411:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 411:  # opponent
+        elif r == 412:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 412:  # opponents
+        elif r == 413:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56004,7 +56093,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56020,7 +56109,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C419()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56028,11 +56117,11 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # amount
+        if r == 418:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 751:  # evenly
+        elif r == 753:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56042,7 +56131,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56058,7 +56147,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C421()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56066,46 +56155,46 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # named
+        if r == 660:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 659:  # amount
+        elif r == 661:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 660:  # equal
+        elif r == 662:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 752:  # power
+        elif r == 754:  # power
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['power'] = value
-        elif r == 753:  # amount
+        elif r == 755:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 661:  # you
+        elif r == 663:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 662:  # target
+        elif r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 418:  # also
+        elif r == 420:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56118,7 +56207,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56134,7 +56223,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C423()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56142,9 +56231,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # target
+        if r == 422:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56157,7 +56246,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56173,7 +56262,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C426()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56181,13 +56270,13 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # player
+        if r == 424:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 423:  # amount
+        elif r == 425:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56199,7 +56288,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56215,7 +56304,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56223,9 +56312,9 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # target
+        if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56238,7 +56327,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56254,7 +56343,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C433()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56262,39 +56351,39 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # count
+        if r == 429:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 663:  # tapped
+        elif r == 665:  # tapped
             d['tapped'] = True
-        elif r == 428:  # power
+        elif r == 430:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 429:  # toughness
+        elif r == 431:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 664:  # colors
+        elif r == 666:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 665:  # subtypes
+        elif r == 667:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 666:  # types
+        elif r == 668:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 667:  # keywords
+        elif r == 669:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56303,28 +56392,28 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 430:  # tokname
+        elif r == 432:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 668:  # per
+        elif r == 670:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 669:  # pertime
+        elif r == 671:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b755(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56334,7 +56423,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56350,7 +56439,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C434()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56358,9 +56447,9 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # anycolor
+        if r == 758:  # anycolor
             d['anycolor'] = True
-        elif r == 757:  # choices
+        elif r == 759:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56370,15 +56459,15 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 670:  # last
+        elif r == 672:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 671:  # mana
+        elif r == 673:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 820:  # alts
+        elif r == 822:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56390,7 +56479,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56406,7 +56495,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56414,27 +56503,27 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 435:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 672:  # third
+        elif r == 674:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 434:  # amount
+        elif r == 436:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 758:  # random
+        elif r == 760:  # random
             d['random'] = True
-        elif r == 673:  # per
+        elif r == 675:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b755(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56444,7 +56533,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56460,7 +56549,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56468,31 +56557,31 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # player
+        if r == 438:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 674:  # amount
+        elif r == 676:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 759:  # per
+        elif r == 761:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b755(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['per'] = value
-        elif r == 762:  # per
+        elif r == 764:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b761(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['per'] = value
-        elif r == 675:  # equal
+        elif r == 677:  # equal
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56502,7 +56591,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56518,7 +56607,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56526,18 +56615,18 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # duration
+        elif r == 441:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56547,7 +56636,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56563,7 +56652,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56571,14 +56660,14 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # yours
+        elif r == 679:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56590,7 +56679,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56606,7 +56695,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56614,23 +56703,23 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 445:  # target
             x = c[0]
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['target'] = value
-        elif r == 444:  # source
+        elif r == 446:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b683(x, inst, lim, made)
             d['source'] = value
-        elif r == 774:  # hand
+        elif r == 776:  # hand
             d['hand'] = True
-        elif r == 682:  # battlefield
+        elif r == 684:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 775:  # mine
+        elif r == 777:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56640,7 +56729,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56656,7 +56745,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56664,22 +56753,22 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # fromgy
+        elif r == 685:  # fromgy
             d['fromgy'] = True
-        elif r == 776:  # choice
+        elif r == 778:  # choice
             d['choice'] = True
-        elif r == 777:  # facedown
+        elif r == 779:  # facedown
             d['facedown'] = True
-        elif r == 778:  # mine
+        elif r == 780:  # mine
             d['mine'] = True
-        elif r == 779:  # owners
+        elif r == 781:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56689,7 +56778,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56705,7 +56794,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C452()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56713,11 +56802,11 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # filter
+        if r == 450:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 449:  # hands
+        elif r == 451:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56729,7 +56818,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56745,7 +56834,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C457()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56753,38 +56842,38 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # player
+        if r == 453:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 684:  # upto
+        elif r == 686:  # upto
             d['upto'] = True
-        elif r == 452:  # count
+        elif r == 454:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 453:  # filter
+        elif r == 455:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 780:  # alts
+        elif r == 782:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b290(x, inst, lim, made))
-        elif r == 685:  # reveal
+                values.append(_b287(x, inst, lim, made))
+        elif r == 687:  # reveal
             d['reveal'] = True
-        elif r == 781:  # thatcard
+        elif r == 783:  # thatcard
             d['thatcard'] = True
-        elif r == 782:  # thosecards
+        elif r == 784:  # thosecards
             d['thosecards'] = True
-        elif r == 454:  # destination
+        elif r == 456:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 688 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 693:  # tapped
+        elif r == 695:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56794,7 +56883,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56810,7 +56899,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56818,20 +56907,20 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 457:  # unless
+        elif r == 459:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b695(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['unless'] = value
-        elif r == 458:  # per
+        elif r == 460:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56845,7 +56934,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56861,7 +56950,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C463()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56869,9 +56958,9 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56881,7 +56970,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56897,7 +56986,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C467()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56905,19 +56994,19 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # amount
+        if r == 464:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # player
+        elif r == 465:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 464:  # owner
+        elif r == 466:  # owner
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56927,7 +57016,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56943,7 +57032,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C470()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56951,11 +57040,11 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # filter
+        if r == 468:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 467:  # battlefield
+        elif r == 469:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56967,7 +57056,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56983,7 +57072,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C474()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56991,17 +57080,17 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # amount
+        if r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # counter
+        elif r == 472:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 471:  # target
+        elif r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57014,7 +57103,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57030,7 +57119,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57038,24 +57127,24 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 474:  # source
+        elif r == 476:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b683(x, inst, lim, made)
             d['source'] = value
-        elif r == 697:  # top
+        elif r == 699:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 698:  # bottom
+        elif r == 700:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57067,7 +57156,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57083,7 +57172,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57091,9 +57180,9 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57106,7 +57195,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57122,7 +57211,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57130,36 +57219,36 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 479:  # source
+        elif r == 481:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b683(x, inst, lim, made)
             d['source'] = value
-        elif r == 480:  # amount
+        elif r == 482:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 481:  # counter
+        elif r == 483:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 482:  # also
+        elif r == 484:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57172,7 +57261,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57188,7 +57277,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C487()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57196,9 +57285,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # player
+        if r == 486:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57208,7 +57297,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57224,7 +57313,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57232,9 +57321,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57247,7 +57336,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57263,7 +57352,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57271,19 +57360,19 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # player
+        if r == 490:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 489:  # amount
+        elif r == 491:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # filter
+        elif r == 492:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57293,7 +57382,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57309,7 +57398,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57317,18 +57406,18 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # unless
+        elif r == 495:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b695(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57338,47 +57427,8 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C496()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 495:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57403,7 +57453,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57417,7 +57467,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57442,7 +57492,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57455,7 +57505,46 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C502()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 501:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57471,7 +57560,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57479,17 +57568,17 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # amount
+        if r == 503:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 502:  # counter
+        elif r == 504:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 503:  # target
+        elif r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57502,7 +57591,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57518,7 +57607,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C508()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57526,20 +57615,20 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # step
+        if r == 701:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 783 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 700:  # endcombat
+        elif r == 702:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 505:  # effect
+        elif r == 507:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57552,7 +57641,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57568,7 +57657,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C510()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57576,15 +57665,15 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # amount
+        if r == 509:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 784:  # you
+        elif r == 786:  # you
             d['you'] = True
-        elif r == 701:  # target
+        elif r == 703:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57597,7 +57686,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57613,7 +57702,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57621,18 +57710,18 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # label
+        elif r == 704:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 703:  # free
+        elif r == 705:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57644,7 +57733,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57660,7 +57749,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57668,14 +57757,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # newtargets
+        elif r == 706:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57685,7 +57774,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57701,7 +57790,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C515()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57709,18 +57798,18 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # thatnoun
+        if r == 707:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 706:  # target
+        elif r == 708:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # thisturn
+        elif r == 709:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57730,7 +57819,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57746,7 +57835,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C518()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57754,14 +57843,14 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # target
+        if r == 516:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 515:  # phaseout
+        elif r == 517:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57773,7 +57862,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57789,7 +57878,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57797,14 +57886,14 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 518:  # nountap
+        elif r == 520:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57816,7 +57905,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57832,7 +57921,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57840,30 +57929,30 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # lead
+        if r == 522:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['lead'] = value
-        elif r == 708:  # target
+        elif r == 710:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # also
+        elif r == 711:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['also'] = value
-        elif r == 710:  # group
+        elif r == 712:  # group
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['group'] = value
-        elif r == 711:  # parts
+        elif r == 713:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57872,18 +57961,18 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 521:  # duration
+        elif r == 523:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['duration'] = value
-        elif r == 712:  # tail
+        elif r == 714:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57892,7 +57981,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57905,7 +57994,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57921,7 +58010,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57929,13 +58018,13 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # controller
+        if r == 715:  # controller
             d['controller'] = True
-        elif r == 525:  # owner
+        elif r == 527:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 526:  # who
+        elif r == 528:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57947,7 +58036,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57963,7 +58052,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57971,9 +58060,9 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # filter
+        if r == 534:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57983,7 +58072,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57999,7 +58088,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58007,7 +58096,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # any
+        if r == 536:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58019,7 +58108,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58035,7 +58124,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58043,15 +58132,15 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # each
+        if r == 720:  # each
             d['each'] = True
-        elif r == 536:  # count
+        elif r == 538:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 537:  # filter
+        elif r == 539:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58061,7 +58150,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58077,7 +58166,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58085,7 +58174,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # who
+        if r == 541:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58097,7 +58186,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58113,7 +58202,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58121,7 +58210,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # that
+        if r == 543:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58133,7 +58222,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58149,7 +58238,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C546()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58157,9 +58246,9 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # equipped
+        if r == 790:  # equipped
             d['equipped'] = True
-        elif r == 543:  # enchanted
+        elif r == 545:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58171,7 +58260,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58187,7 +58276,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C551()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58195,11 +58284,11 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # whose
+        if r == 549:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 548:  # step
+        elif r == 550:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58211,7 +58300,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58227,7 +58316,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58235,11 +58324,11 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 553:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 552:  # counter
+        elif r == 554:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58251,7 +58340,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58267,7 +58356,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58275,15 +58364,15 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # lead
+        if r == 556:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 555:  # subject
+        elif r == 557:  # subject
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['subject'] = value
-        elif r == 556:  # batch
+        elif r == 558:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58295,7 +58384,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58311,7 +58400,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58319,13 +58408,13 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 723:  # creature
+        elif r == 725:  # creature
             d['creature'] = True
-        elif r == 724:  # events
+        elif r == 726:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58334,7 +58423,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58347,7 +58436,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58363,7 +58452,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58371,17 +58460,17 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 561:  # who
+        elif r == 563:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 562:  # spell
+        elif r == 564:  # spell
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -58391,7 +58480,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58407,7 +58496,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C568()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58415,17 +58504,17 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 818:  # thisor
+        elif r == 820:  # thisor
             d['thisor'] = True
-        elif r == 565:  # subject
+        elif r == 567:  # subject
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['subject'] = value
-        elif r == 725:  # events
+        elif r == 727:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58434,12 +58523,12 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 726:  # undercontrol
+        elif r == 728:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58449,7 +58538,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58465,7 +58554,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58473,11 +58562,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # command
+        if r == 581:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 581:  # battlefield
+        elif r == 583:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58489,7 +58578,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58505,7 +58594,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C586()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58513,29 +58602,29 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # additional
+        if r == 730:  # additional
             d['additional'] = True
-        elif r == 582:  # power
+        elif r == 584:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 583:  # toughness
+        elif r == 585:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 729:  # per
+        elif r == 731:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 730:  # perfilter
+        elif r == 732:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 819:  # onbf
+        elif r == 821:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58545,7 +58634,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58561,7 +58650,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58569,7 +58658,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # both
+        if r == 588:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58581,7 +58670,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58597,7 +58686,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58605,7 +58694,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # attack
+        if r == 590:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58617,7 +58706,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58633,7 +58722,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C593()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58641,7 +58730,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # block
+        if r == 592:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58653,7 +58742,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58669,7 +58758,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58677,7 +58766,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # count
+        if r == 594:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58689,7 +58778,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58705,7 +58794,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C596()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58713,7 +58802,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # filters
+        if r == 733:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58721,8 +58810,8 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 290:
-                    values.append(_b290(x, inst, lim, made))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58733,7 +58822,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58749,7 +58838,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C597()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58757,7 +58846,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # filters
+        if r == 734:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58765,8 +58854,8 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 290:
-                    values.append(_b290(x, inst, lim, made))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58777,7 +58866,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58793,7 +58882,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58801,9 +58890,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # quality
+        if r == 598:  # quality
             x = c[0]
-            value = _b734(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58813,7 +58902,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58829,7 +58918,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58837,7 +58926,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # opponents
+        if r == 738:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58847,7 +58936,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58863,7 +58952,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C602()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58871,7 +58960,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # destroyed
+        if r == 601:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58883,7 +58972,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58899,7 +58988,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C604()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58907,7 +58996,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # phase
+        if r == 603:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58919,7 +59008,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59024,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,7 +59032,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # untap
+        if r == 605:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58955,7 +59044,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58971,7 +59060,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58979,9 +59068,9 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # ability
+        if r == 607:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58994,7 +59083,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59010,7 +59099,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C611()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59018,14 +59107,14 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # keyword
+        if r == 609:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 608:  # manacost
+        elif r == 610:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59037,7 +59126,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59053,7 +59142,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C612()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59061,7 +59150,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # keywords
+        if r == 740:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59070,7 +59159,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -59083,7 +59172,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59099,7 +59188,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C613()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59107,7 +59196,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # keywords
+        if r == 741:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59116,7 +59205,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -59129,7 +59218,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59145,7 +59234,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C616()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59153,11 +59242,11 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # first
+        if r == 614:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 613:  # regular
+        elif r == 615:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59171,7 +59260,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59187,7 +59276,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C618()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59195,7 +59284,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # excess
+        if r == 617:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59207,7 +59296,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59223,7 +59312,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C620()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59231,7 +59320,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # untapped
+        if r == 619:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59243,7 +59332,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59259,7 +59348,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C622()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59267,11 +59356,11 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # its
+        if r == 742:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 619:  # untap
+        elif r == 621:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59283,7 +59372,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59299,7 +59388,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C624()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59307,7 +59396,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # gains
+        if r == 623:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59319,7 +59408,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59335,7 +59424,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C626()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59343,7 +59432,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # lethal
+        if r == 625:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59355,44 +59444,8 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C626()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 625:  # quality
-            x = c[0]
-            value = _b734(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59417,7 +59470,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 627:  # quality
             x = c[0]
-            value = _b734(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59428,7 +59481,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59453,7 +59506,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 629:  # quality
             x = c[0]
-            value = _b734(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59464,7 +59517,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59480,22 +59533,17 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C632()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # thisturn
-            d['thisturn'] = True
-        elif r == 631:  # keyword
+        if r == 631:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b736(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59505,7 +59553,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59521,17 +59569,22 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C634()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # count
+        if r == 743:  # thisturn
+            d['thisturn'] = True
+        elif r == 633:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59541,7 +59594,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59557,17 +59610,17 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C636()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # attacks
+        if r == 635:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59577,7 +59630,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59593,17 +59646,17 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C638()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # blocks
+        if r == 637:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59613,7 +59666,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59629,17 +59682,17 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C640()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # unblockable
+        if r == 639:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59649,7 +59702,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59665,6 +59718,42 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C642()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 641:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C644()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59672,9 +59761,9 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # color
+        if r == 643:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59687,7 +59776,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59703,7 +59792,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C678()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59711,23 +59800,23 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # eot
+        if r == 769:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 768:  # next_upkeep
+        elif r == 770:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 769:  # losecontrol
+        elif r == 771:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 770:  # thisturn
+        elif r == 772:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 771:  # thiscombat
+        elif r == 773:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59739,7 +59828,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59755,7 +59844,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C681()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59763,13 +59852,13 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # another
+        if r == 774:  # another
             d['another'] = True
-        elif r == 678:  # filter
+        elif r == 680:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 773:  # ingy
+        elif r == 775:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59779,7 +59868,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59795,7 +59884,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C683()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59803,7 +59892,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # whose
+        if r == 682:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59815,7 +59904,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59831,7 +59920,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C689()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59839,7 +59928,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # zone
+        if r == 688:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59851,44 +59940,8 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C690()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 689:  # player
-            x = c[0]
-            value = _b524(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59913,7 +59966,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 691:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59923,7 +59976,43 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C694()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 693:  # player
+            x = c[0]
+            value = _b526(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59939,7 +60028,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C697()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59947,13 +60036,13 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # cost
+        if r == 696:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 696:  # param
+        elif r == 698:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59966,7 +60055,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59982,7 +60071,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59990,9 +60079,9 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # word
+        if r == 716:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60005,7 +60094,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60021,7 +60110,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C719()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60029,11 +60118,11 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # player
+        if r == 718:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 785:  # walker
+        elif r == 787:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60043,7 +60132,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60059,7 +60148,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C723()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60067,33 +60156,33 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # quant
+        if r == 721:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 720:  # filter
+        elif r == 722:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 786:  # attached
+        elif r == 788:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 787:  # samename
+        elif r == 789:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 821:  # ingy
+        elif r == 823:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60103,7 +60192,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60119,7 +60208,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C736()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60127,13 +60216,13 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # word
+        if r == 735:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 735:  # param
+        elif r == 737:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60146,7 +60235,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60162,7 +60251,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C757()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60170,9 +60259,9 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # word
+        if r == 756:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60185,7 +60274,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60201,7 +60290,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C763()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60209,13 +60298,13 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # filter
+        if r == 762:  # filter
             x = c[0]
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 826:  # gy
+        elif r == 828:  # gy
             d['gy'] = True
-        elif r == 827:  # bf
+        elif r == 829:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60225,7 +60314,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60241,7 +60330,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C766()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60249,21 +60338,21 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # power
+        if r == 765:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 765:  # power
+        elif r == 767:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 766:  # target
+        elif r == 768:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60276,7 +60365,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60292,7 +60381,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C792()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60300,7 +60389,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # enters
+        if r == 791:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60312,7 +60401,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60328,7 +60417,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60336,7 +60425,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # leaves
+        if r == 794:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60348,7 +60437,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60364,7 +60453,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60372,7 +60461,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # dies
+        if r == 796:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60384,7 +60473,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60400,7 +60489,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60408,7 +60497,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # alone
+        if r == 798:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60420,7 +60509,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60436,7 +60525,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C801()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60444,7 +60533,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # attacks
+        if r == 800:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60456,7 +60545,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60472,7 +60561,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C803()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60480,11 +60569,11 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # blocks
+        if r == 802:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 822:  # acreature
+        elif r == 824:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60494,7 +60583,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60510,7 +60599,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C806()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60518,15 +60607,15 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # blocked
+        if r == 804:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 803:  # filter
+        elif r == 805:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b290(x, inst, lim, made)
+            value = _b287(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60536,7 +60625,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60552,7 +60641,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C808()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60560,7 +60649,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # direction
+        if r == 807:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60572,7 +60661,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60588,7 +60677,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C810()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60596,7 +60685,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # up
+        if r == 809:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60608,7 +60697,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60624,7 +60713,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C812()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60632,7 +60721,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # way
+        if r == 811:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60644,7 +60733,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60660,7 +60749,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C814()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60668,11 +60757,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # targeted
+        if r == 813:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 823:  # opponents
+        elif r == 825:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60682,7 +60771,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60698,7 +60787,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C817()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60706,13 +60795,13 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # combat
+        if r == 826:  # combat
             d['combat'] = True
-        elif r == 813:  # deals
+        elif r == 815:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 814:  # recipient
+        elif r == 816:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60726,7 +60815,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60742,7 +60831,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C819()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60750,9 +60839,9 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # combat
+        if r == 827:  # combat
             d['combat'] = True
-        elif r == 816:  # dealt
+        elif r == 818:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60929,673 +61018,675 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b160,  # 160 RemoveCountersCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 162 __asgn_plain
-    _b163,  # 163 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 164 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 165 __asgn_plain
-    _b166,  # 166 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 167 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 168 __asgn_plain
-    _b169,  # 169 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 171 __asgn_plain
-    _b172,  # 172 ReturnToHandCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 174 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 175 __asgn_plain
-    _b176,  # 176 GraveyardCondition
-    _node,  # 177 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 178 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 179 __asgn_plain
-    _b180,  # 180 AllGraveyardsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 181 __asgn_plain
-    _b182,  # 182 ControlSinceCondition
-    _b183,  # 183 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 184 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 185 __asgn_plain
-    _b186,  # 186 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 187 __asgn_plain
-    _b188,  # 188 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 191 __asgn_plain
-    _b192,  # 192 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 193 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 196 __asgn_plain
-    _b197,  # 197 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 198 __asgn_plain
-    _b199,  # 199 ControlNoneCondition
-    _b200,  # 200 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 201 __asgn_plain
-    _b202,  # 202 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 203 __asgn_plain
-    _b204,  # 204 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 205 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 206 __asgn_plain
-    _b207,  # 207 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 208 __asgn_plain
-    _b209,  # 209 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 210 __asgn_plain
-    _b211,  # 211 CastThisTurnCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 212 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 213 __asgn_plain
-    _b214,  # 214 RevealedAsCastCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 215 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 216 __asgn_plain
-    _b217,  # 217 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 218 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 219 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 220 __asgn_oneormore
-    _node,  # 221 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 222 __asgn_plain
-    _match_node,  # 223 ParamName
-    _match_node,  # 224 KeywordName
-    _node,  # 225 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 226 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 227 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 228 __asgn_plain
-    _b229,  # 229 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 230 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 231 __asgn_oneormore
-    _match_node,  # 232 Supertype
-    _match_node,  # 233 CardType
-    _match_node,  # 234 Color
+    _b163,  # 163 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 165 __asgn_plain
+    _b166,  # 166 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 167 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 168 __asgn_plain
+    _b169,  # 169 ReturnToHandCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 171 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 172 __asgn_plain
+    _b173,  # 173 GraveyardCondition
+    _node,  # 174 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 175 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 176 __asgn_plain
+    _b177,  # 177 AllGraveyardsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 178 __asgn_plain
+    _b179,  # 179 ControlSinceCondition
+    _b180,  # 180 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 181 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 182 __asgn_plain
+    _b183,  # 183 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 188 __asgn_plain
+    _b189,  # 189 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 190 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 191 __asgn_plain
+    _b192,  # 192 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 195 __asgn_plain
+    _b196,  # 196 ControlNoneCondition
+    _b197,  # 197 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 198 __asgn_plain
+    _b199,  # 199 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 202 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 203 __asgn_plain
+    _b204,  # 204 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 207 __asgn_plain
+    _b208,  # 208 CastThisTurnCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 209 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 210 __asgn_plain
+    _b211,  # 211 RevealedAsCastCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 212 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 213 __asgn_plain
+    _b214,  # 214 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 215 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 216 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 217 __asgn_oneormore
+    _node,  # 218 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 219 __asgn_plain
+    _match_node,  # 220 ParamName
+    _match_node,  # 221 KeywordName
+    _node,  # 222 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 223 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 224 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 225 __asgn_plain
+    _b226,  # 226 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 227 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 228 __asgn_oneormore
+    _match_node,  # 229 Supertype
+    _match_node,  # 230 CardType
+    _match_node,  # 231 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 234 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 235 __asgn_plain
-    _b236,  # 236 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 237 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 238 __asgn_plain
-    _node,  # 239 AbilityBody
+    _node,  # 236 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 SkipExtraTurnStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 250 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    _b244,  # 244 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 247 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 248 __asgn_plain
+    _b249,  # 249 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 252 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 255 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 256 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 AmplifyStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 260 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 263 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 EntersAsCopyStmt
-    _b268,  # 268 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 270 __asgn_plain
-    _b271,  # 271 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 273 __asgn_plain
-    _b274,  # 274 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 275 __asgn_plain
-    _b276,  # 276 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
-    _b282,  # 282 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 284 __asgn_plain
-    _b285,  # 285 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 286 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 288 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 289 __asgn_plain
-    _b290,  # 290 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 291 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
-    _match_node,  # 304 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 357 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 358 __asgn_optional
-    _b359,  # 359 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 385 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
+    _b262,  # 262 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 EntersAsCopyStmt
+    _b265,  # 265 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 266 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 267 __asgn_plain
+    _b268,  # 268 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 269 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 270 __asgn_plain
+    _b271,  # 271 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 272 __asgn_plain
+    _b273,  # 273 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 275 __asgn_plain
+    _b276,  # 276 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
+    _b279,  # 279 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 281 __asgn_plain
+    _b282,  # 282 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 283 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 286 __asgn_plain
+    _b287,  # 287 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 288 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 289 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 299 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 300 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 302 __asgn_plain
+    _match_node,  # 303 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 386 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 387 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 396 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 413 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 TokenEffect
-    _b432,  # 432 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 400 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 PutCountersEffect
+    _b444,  # 444 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutIntoZoneEffect
+    _b474,  # 474 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
+    _b479,  # 479 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
+    _b498,  # 498 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
+    _b500,  # 500 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    _match_node,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
-    _match_node,  # 528 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 530 __asgn_plain
-    _node,  # 531 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 BeginningTrigger
-    _node,  # 550 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ThisTrigger
+    _b512,  # 512 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 CopySpellEffect
+    _b515,  # 515 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    _match_node,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
+    _match_node,  # 530 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 532 __asgn_plain
+    _node,  # 533 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 BeginningTrigger
+    _node,  # 552 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 568 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 569 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 PTChange
-    _node,  # 585 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedByFewer
-    _b594,  # 594 CantBeBlockedExcept
-    _b595,  # 595 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantBeTargetedBy
-    _b598,  # 598 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 HasKeywordAtManaCost
-    _b610,  # 610 HasKeywords
-    _b611,  # 611 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CantBeBlockedBy
+    _b561,  # 561 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 570 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 571 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 PTChange
+    _node,  # 587 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlockedByFewer
+    _b596,  # 596 CantBeBlockedExcept
+    _b597,  # 597 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBeTargetedBy
+    _b600,  # 600 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 HasKeywordAtManaCost
+    _b612,  # 612 HasKeywords
+    _b613,  # 613 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CantBeAttachedBy
+    _b628,  # 628 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 646 __asgn_plain
+    _b630,  # 630 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 646 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 650 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 654 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 655 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 664 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 665 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 666 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 684 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 OntoBattlefield
-    _node,  # 688 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 656 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 657 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 666 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 667 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 668 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 OntoBattlefield
+    _node,  # 690 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 707 __asgn_optional
+    _b692,  # 692 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 707 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 EachObjects
-    _node,  # 722 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 736 __asgn_optional
-    _node,  # 737 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 EachObjects
+    _node,  # 724 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 738 __asgn_optional
+    _node,  # 739 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 749 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 782 __asgn_optional
-    _match_node,  # 783 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 EntersEvent
-    _node,  # 791 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 820 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 827 __asgn_optional
+    _b766,  # 766 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 784 __asgn_optional
+    _match_node,  # 785 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 EntersEvent
+    _node,  # 793 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 822 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 829 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 221, 225, 239, 531, 550, 585, 688, 722, 737, 791])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 552, 587, 690, 724, 739, 793])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61761,415 +61852,415 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b160,  # 160 RemoveCountersCost
     None,  # 161 __asgn_plain
     None,  # 162 __asgn_plain
-    _b163,  # 163 RevealCost
+    _b163,  # 163 TapPermanentsCost
     None,  # 164 __asgn_plain
     None,  # 165 __asgn_plain
-    _b166,  # 166 TapPermanentsCost
+    _b166,  # 166 PutCountersCost
     None,  # 167 __asgn_plain
     None,  # 168 __asgn_plain
-    _b169,  # 169 PutCountersCost
-    None,  # 170 __asgn_plain
+    _b169,  # 169 ReturnToHandCost
+    None,  # 170 __asgn_optional
     None,  # 171 __asgn_plain
-    _b172,  # 172 ReturnToHandCost
-    None,  # 173 __asgn_optional
-    None,  # 174 __asgn_plain
+    None,  # 172 __asgn_plain
+    _b173,  # 173 GraveyardCondition
+    None,  # 174 Condition
     None,  # 175 __asgn_plain
-    _b176,  # 176 GraveyardCondition
-    None,  # 177 Condition
+    None,  # 176 __asgn_plain
+    _b177,  # 177 AllGraveyardsCondition
     None,  # 178 __asgn_plain
-    None,  # 179 __asgn_plain
-    _b180,  # 180 AllGraveyardsCondition
+    _b179,  # 179 ControlSinceCondition
+    _b180,  # 180 ResultCondition
     None,  # 181 __asgn_plain
-    _b182,  # 182 ControlSinceCondition
-    _b183,  # 183 ResultCondition
+    None,  # 182 __asgn_plain
+    _b183,  # 183 ManaValueCondition
     None,  # 184 __asgn_plain
-    None,  # 185 __asgn_plain
-    _b186,  # 186 ManaValueCondition
-    None,  # 187 __asgn_plain
-    _b188,  # 188 LeftBattlefieldCondition
-    None,  # 189 __asgn_plain
-    _b190,  # 190 HasKeywordCondition
+    _b185,  # 185 LeftBattlefieldCondition
+    None,  # 186 __asgn_plain
+    _b187,  # 187 HasKeywordCondition
+    None,  # 188 __asgn_plain
+    _b189,  # 189 CastInMainCondition
+    None,  # 190 __asgn_plain
     None,  # 191 __asgn_plain
-    _b192,  # 192 CastInMainCondition
+    _b192,  # 192 CastFromCondition
     None,  # 193 __asgn_plain
-    None,  # 194 __asgn_plain
-    _b195,  # 195 CastFromCondition
-    None,  # 196 __asgn_plain
-    _b197,  # 197 DefendingControlsCondition
+    _b194,  # 194 DefendingControlsCondition
+    None,  # 195 __asgn_plain
+    _b196,  # 196 ControlNoneCondition
+    _b197,  # 197 ControlCondition
     None,  # 198 __asgn_plain
-    _b199,  # 199 ControlNoneCondition
-    _b200,  # 200 ControlCondition
-    None,  # 201 __asgn_plain
-    _b202,  # 202 EmptyHandCondition
+    _b199,  # 199 EmptyHandCondition
+    None,  # 200 __asgn_plain
+    _b201,  # 201 TotalPowerCondition
+    None,  # 202 __asgn_plain
     None,  # 203 __asgn_plain
-    _b204,  # 204 TotalPowerCondition
+    _b204,  # 204 CountersCondition
     None,  # 205 __asgn_plain
-    None,  # 206 __asgn_plain
-    _b207,  # 207 CountersCondition
-    None,  # 208 __asgn_plain
-    _b209,  # 209 ItIsCondition
+    _b206,  # 206 ItIsCondition
+    None,  # 207 __asgn_plain
+    _b208,  # 208 CastThisTurnCondition
+    None,  # 209 __asgn_plain
     None,  # 210 __asgn_plain
-    _b211,  # 211 CastThisTurnCondition
+    _b211,  # 211 RevealedAsCastCondition
     None,  # 212 __asgn_plain
     None,  # 213 __asgn_plain
-    _b214,  # 214 RevealedAsCastCondition
-    None,  # 215 __asgn_plain
-    None,  # 216 __asgn_plain
-    _b217,  # 217 PaidCondition
-    None,  # 218 __asgn_optional
-    None,  # 219 __asgn_optional
-    None,  # 220 __asgn_oneormore
-    None,  # 221 Effect
-    None,  # 222 __asgn_plain
-    None,  # 223 ParamName
-    None,  # 224 KeywordName
-    None,  # 225 KeywordArg
-    None,  # 226 __asgn_zeroormore
-    None,  # 227 __asgn_plain
-    None,  # 228 __asgn_plain
-    _b229,  # 229 MoreKeywords
-    None,  # 230 __asgn_zeroormore
-    None,  # 231 __asgn_oneormore
-    None,  # 232 Supertype
-    None,  # 233 CardType
-    None,  # 234 Color
+    _b214,  # 214 PaidCondition
+    None,  # 215 __asgn_optional
+    None,  # 216 __asgn_optional
+    None,  # 217 __asgn_oneormore
+    None,  # 218 Effect
+    None,  # 219 __asgn_plain
+    None,  # 220 ParamName
+    None,  # 221 KeywordName
+    None,  # 222 KeywordArg
+    None,  # 223 __asgn_zeroormore
+    None,  # 224 __asgn_plain
+    None,  # 225 __asgn_plain
+    _b226,  # 226 MoreKeywords
+    None,  # 227 __asgn_zeroormore
+    None,  # 228 __asgn_oneormore
+    None,  # 229 Supertype
+    None,  # 230 CardType
+    None,  # 231 Color
+    None,  # 232 __asgn_plain
+    _b233,  # 233 Mode
+    None,  # 234 __asgn_oneormore
     None,  # 235 __asgn_plain
-    _b236,  # 236 Mode
-    None,  # 237 __asgn_oneormore
+    None,  # 236 AbilityBody
+    None,  # 237 __asgn_plain
     None,  # 238 __asgn_plain
-    None,  # 239 AbilityBody
+    _b239,  # 239 SkipExtraTurnStmt
     None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    _b242,  # 242 SkipExtraTurnStmt
+    _b242,  # 242 CantSearchStmt
     None,  # 243 __asgn_plain
-    None,  # 244 __asgn_plain
-    _b245,  # 245 CantSearchStmt
-    None,  # 246 __asgn_plain
-    _b247,  # 247 HandSizeStmt
+    _b244,  # 244 HandSizeStmt
+    None,  # 245 __asgn_plain
+    _b246,  # 246 PreventDamageByStmt
+    None,  # 247 __asgn_plain
     None,  # 248 __asgn_plain
-    _b249,  # 249 PreventDamageByStmt
+    _b249,  # 249 CostLessIfStmt
     None,  # 250 __asgn_plain
-    None,  # 251 __asgn_plain
-    _b252,  # 252 CostLessIfStmt
+    _b251,  # 251 CostReductionStmt
+    None,  # 252 __asgn_plain
     None,  # 253 __asgn_plain
-    _b254,  # 254 CostReductionStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    None,  # 256 __asgn_plain
+    _b256,  # 256 EntersWithStmt
     None,  # 257 __asgn_plain
     None,  # 258 __asgn_plain
-    _b259,  # 259 EntersWithStmt
+    _b259,  # 259 AmplifyStmt
     None,  # 260 __asgn_plain
     None,  # 261 __asgn_plain
-    _b262,  # 262 AmplifyStmt
+    _b262,  # 262 AsTurnedFaceUpStmt
     None,  # 263 __asgn_plain
-    None,  # 264 __asgn_plain
-    _b265,  # 265 AsTurnedFaceUpStmt
+    _b264,  # 264 EntersAsCopyStmt
+    _b265,  # 265 CardAltCostStmt
     None,  # 266 __asgn_plain
-    _b267,  # 267 EntersAsCopyStmt
-    _b268,  # 268 CardAltCostStmt
+    None,  # 267 __asgn_plain
+    _b268,  # 268 CardAddCostStmt
     None,  # 269 __asgn_plain
     None,  # 270 __asgn_plain
-    _b271,  # 271 CardAddCostStmt
+    _b271,  # 271 CantActivateStmt
     None,  # 272 __asgn_plain
-    None,  # 273 __asgn_plain
-    _b274,  # 274 CantActivateStmt
+    _b273,  # 273 TopRevealedStmt
+    None,  # 274 __asgn_plain
     None,  # 275 __asgn_plain
-    _b276,  # 276 TopRevealedStmt
+    _b276,  # 276 AdditionalLandStmt
     None,  # 277 __asgn_plain
     None,  # 278 __asgn_plain
-    _b279,  # 279 AdditionalLandStmt
+    _b279,  # 279 PlayTopStmt
     None,  # 280 __asgn_plain
     None,  # 281 __asgn_plain
-    _b282,  # 282 PlayTopStmt
-    None,  # 283 __asgn_plain
+    _b282,  # 282 CardsStaticStmt
+    None,  # 283 __asgn_optional
     None,  # 284 __asgn_plain
-    _b285,  # 285 CardsStaticStmt
-    None,  # 286 __asgn_optional
-    None,  # 287 __asgn_plain
-    None,  # 288 __asgn_plain
+    None,  # 285 __asgn_plain
+    None,  # 286 __asgn_plain
+    _b287,  # 287 ObjectFilter
+    None,  # 288 __asgn_optional
     None,  # 289 __asgn_plain
-    _b290,  # 290 ObjectFilter
-    None,  # 291 __asgn_optional
+    None,  # 290 __asgn_plain
+    _b291,  # 291 RevealCost
     None,  # 292 __asgn_plain
     None,  # 293 __asgn_plain
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    None,  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    None,  # 300 __asgn_oneormore
-    None,  # 301 __asgn_optional
+    _b298,  # 298 ControlledThing
+    None,  # 299 __asgn_oneormore
+    None,  # 300 __asgn_optional
+    None,  # 301 __asgn_plain
     None,  # 302 __asgn_plain
-    None,  # 303 __asgn_plain
-    None,  # 304 ConditionWord
-    None,  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
+    None,  # 303 ConditionWord
+    None,  # 304 __asgn_plain
+    _b305,  # 305 MayEffect
+    None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    None,  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
+    _b308,  # 308 ChooseAmongEffect
+    None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    None,  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
+    _b311,  # 311 ExtraTurnEffect
+    None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
     None,  # 314 __asgn_plain
-    None,  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
+    _b315,  # 315 CantCastEffect
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
+    _b318,  # 318 PlayerTopCardActionEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    None,  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
-    None,  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    None,  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    None,  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
+    _b321,  # 321 LoseLifeEffect
+    None,  # 322 __asgn_plain
+    _b323,  # 323 PlayerMillEffect
+    None,  # 324 __asgn_plain
+    _b325,  # 325 MayPlayEffect
+    None,  # 326 __asgn_plain
+    _b327,  # 327 BlockRequirementEffect
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    None,  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
-    None,  # 334 __asgn_plain
+    _b330,  # 330 TopCardActionEffect
+    None,  # 331 __asgn_plain
+    _b332,  # 332 PayEffect
+    None,  # 333 __asgn_plain
+    _b334,  # 334 RevealCostEffect
     None,  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    None,  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
-    None,  # 339 __asgn_plain
+    None,  # 336 __asgn_plain
+    _b337,  # 337 NumberedActionEffect
+    None,  # 338 __asgn_plain
+    _b339,  # 339 AttachEffect
     None,  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    None,  # 342 __asgn_plain
+    None,  # 341 __asgn_plain
+    _b342,  # 342 FightEffect
     None,  # 343 __asgn_plain
-    _b344,  # 344 LookAtTopEffect
-    None,  # 345 __asgn_plain
+    None,  # 344 __asgn_plain
+    _b345,  # 345 LookAtTopEffect
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    _b348,  # 348 ObjectDamageEffect
-    None,  # 349 __asgn_plain
+    None,  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    _b353,  # 353 MoveCountersEffect
-    None,  # 354 __asgn_plain
+    None,  # 353 __asgn_plain
+    _b354,  # 354 MoveCountersEffect
     None,  # 355 __asgn_plain
-    _b356,  # 356 ChangeTargetEffect
-    None,  # 357 __asgn_optional
+    None,  # 356 __asgn_plain
+    _b357,  # 357 ChangeTargetEffect
     None,  # 358 __asgn_optional
-    _b359,  # 359 KeywordCost
-    None,  # 360 __asgn_plain
-    _b361,  # 361 TypeArg
-    None,  # 362 __asgn_plain
-    _b363,  # 363 QualityArg
-    None,  # 364 __asgn_plain
-    _b365,  # 365 OntoArg
-    None,  # 366 __asgn_plain
+    None,  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
+    None,  # 361 __asgn_plain
+    _b362,  # 362 TypeArg
+    None,  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    None,  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    _b371,  # 371 TriggeredStmt
-    None,  # 372 __asgn_plain
+    None,  # 371 __asgn_plain
+    _b372,  # 372 TriggeredStmt
     None,  # 373 __asgn_plain
-    _b374,  # 374 ActivatedStmt
-    None,  # 375 __asgn_plain
-    _b376,  # 376 PTDefiningStmt
-    None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_plain
-    _b379,  # 379 SpellKind
-    None,  # 380 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    _b375,  # 375 ActivatedStmt
+    None,  # 376 __asgn_plain
+    _b377,  # 377 PTDefiningStmt
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    _b380,  # 380 SpellKind
     None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_plain
-    _b383,  # 383 EntersTappedStmt
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_optional
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
+    None,  # 385 __asgn_oneormore
     None,  # 386 __asgn_optional
-    None,  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    None,  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_plain
+    None,  # 387 __asgn_optional
+    None,  # 388 __asgn_plain
+    _b389,  # 389 CostPerTargetStmt
+    None,  # 390 __asgn_plain
+    _b391,  # 391 UncounterableStmt
+    None,  # 392 __asgn_oneormore
     None,  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    None,  # 395 __asgn_optional
-    None,  # 396 __asgn_oneormore
+    None,  # 394 __asgn_plain
+    _b395,  # 395 StaticStmt
+    None,  # 396 __asgn_optional
     None,  # 397 __asgn_oneormore
     None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_optional
-    None,  # 400 __asgn_plain
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_optional
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
-    None,  # 408 __asgn_plain
+    None,  # 407 __asgn_plain
+    _b408,  # 408 ControlClause
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_oneormore
-    None,  # 414 __asgn_plain
+    None,  # 413 __asgn_plain
+    None,  # 414 __asgn_oneormore
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    _b417,  # 417 DividedDamageEffect
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 DamageEffect
+    _b419,  # 419 DividedDamageEffect
     None,  # 420 __asgn_plain
-    _b421,  # 421 DestroyEffect
+    _b421,  # 421 DamageEffect
     None,  # 422 __asgn_plain
-    None,  # 423 __asgn_plain
-    _b424,  # 424 DrawEffect
+    _b423,  # 423 DestroyEffect
+    None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    _b426,  # 426 TokenCopyEffect
+    _b426,  # 426 DrawEffect
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    _b431,  # 431 TokenEffect
-    _b432,  # 432 AddManaEffect
-    None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
-    _b435,  # 435 DiscardEffect
+    None,  # 431 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 GainLifeEffect
+    _b437,  # 437 DiscardEffect
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
-    _b440,  # 440 GainControlEffect
+    _b439,  # 439 GainLifeEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
-    _b442,  # 442 ReturnToHandEffect
+    _b442,  # 442 GainControlEffect
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
-    _b445,  # 445 ReturnFromGraveyardEffect
+    _b444,  # 444 ReturnToHandEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnToBattlefieldEffect
+    _b447,  # 447 ReturnFromGraveyardEffect
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnAllFromGraveyardsEffect
+    _b449,  # 449 ReturnToBattlefieldEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
+    _b452,  # 452 ReturnAllFromGraveyardsEffect
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    _b455,  # 455 SearchEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
+    _b457,  # 457 SearchEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 CounterSpellEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    _b461,  # 461 ShuffleEffect
+    _b461,  # 461 CounterSpellEffect
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
+    _b463,  # 463 ShuffleEffect
     None,  # 464 __asgn_plain
-    _b465,  # 465 MillEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    None,  # 467 __asgn_plain
-    _b468,  # 468 PutFromHandEffect
+    _b467,  # 467 MillEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    None,  # 470 __asgn_plain
+    _b470,  # 470 PutFromHandEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 PutCountersEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    None,  # 474 __asgn_plain
-    _b475,  # 475 PutOnLibraryEffect
+    _b474,  # 474 PutCountersEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    _b477,  # 477 PutIntoZoneEffect
+    _b477,  # 477 PutOnLibraryEffect
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
+    _b479,  # 479 PutIntoZoneEffect
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
+    _b485,  # 485 ExileEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
+    _b487,  # 487 ExileTopEffect
     None,  # 488 __asgn_plain
-    None,  # 489 __asgn_plain
+    _b489,  # 489 RegenerateEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
+    _b493,  # 493 PlayerSacrificesEffect
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
+    _b496,  # 496 SacrificeEffect
     None,  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
+    _b498,  # 498 UntapEffect
     None,  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
+    _b500,  # 500 TapOrUntapEffect
     None,  # 501 __asgn_plain
-    None,  # 502 __asgn_plain
+    _b502,  # 502 TapEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
+    _b506,  # 506 RemoveCountersEffect
     None,  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
+    _b508,  # 508 DelayedEffect
     None,  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
+    _b510,  # 510 PreventEffect
     None,  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
-    None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
+    _b512,  # 512 CastThisEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 CopySpellEffect
+    _b515,  # 515 NoRegenEffect
+    None,  # 516 __asgn_plain
     None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
+    _b518,  # 518 PhaseOutEffect
+    None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    None,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_oneormore
-    None,  # 528 BackWord
-    None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
-    None,  # 531 TargetRef
+    _b521,  # 521 NoUntapEffect
+    None,  # 522 __asgn_plain
+    None,  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    None,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
+    None,  # 527 __asgn_plain
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_oneormore
+    None,  # 530 BackWord
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    _b533,  # 533 AnyNumberTargets
+    None,  # 533 TargetRef
     None,  # 534 __asgn_plain
-    _b535,  # 535 AnyTarget
+    _b535,  # 535 AnyNumberTargets
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 UpToTargets
+    _b537,  # 537 AnyTarget
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    _b540,  # 540 EachPlayers
+    _b540,  # 540 UpToTargets
     None,  # 541 __asgn_plain
-    _b542,  # 542 ThatRef
+    _b542,  # 542 EachPlayers
     None,  # 543 __asgn_plain
-    _b544,  # 544 EnchantedRef
+    _b544,  # 544 ThatRef
     None,  # 545 __asgn_plain
-    None,  # 546 __asgn_oneormore
+    _b546,  # 546 EnchantedRef
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
-    _b549,  # 549 BeginningTrigger
-    None,  # 550 Trigger
-    None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    _b553,  # 553 LastCounterTrigger
+    None,  # 548 __asgn_oneormore
+    None,  # 549 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 BeginningTrigger
+    None,  # 552 Trigger
+    None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
-    None,  # 555 __asgn_plain
+    _b555,  # 555 LastCounterTrigger
     None,  # 556 __asgn_plain
-    _b557,  # 557 BatchAttackTrigger
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 ThisTrigger
+    _b559,  # 559 BatchAttackTrigger
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
+    _b561,  # 561 ThisTrigger
     None,  # 562 __asgn_plain
-    _b563,  # 563 CastTrigger
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
-    _b566,  # 566 YoursTrigger
+    _b565,  # 565 CastTrigger
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_optional
-    None,  # 569 __asgn_optional
-    None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
+    _b568,  # 568 YoursTrigger
+    None,  # 569 __asgn_plain
+    None,  # 570 __asgn_optional
+    None,  # 571 __asgn_optional
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
@@ -62178,170 +62269,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
+    None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    None,  # 582 __asgn_plain
+    _b582,  # 582 ZonePlace
     None,  # 583 __asgn_plain
-    _b584,  # 584 PTChange
-    None,  # 585 StaticPart
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantAttackOrBlock
+    None,  # 584 __asgn_plain
+    None,  # 585 __asgn_plain
+    _b586,  # 586 PTChange
+    None,  # 587 StaticPart
     None,  # 588 __asgn_plain
-    _b589,  # 589 CantAttack
+    _b589,  # 589 CantAttackOrBlock
     None,  # 590 __asgn_plain
-    _b591,  # 591 CantBlock
+    _b591,  # 591 CantAttack
     None,  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedByFewer
-    _b594,  # 594 CantBeBlockedExcept
-    _b595,  # 595 CanBlockOnly
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantBeTargetedBy
-    _b598,  # 598 CantBeTargeted
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeDestroyed
+    _b593,  # 593 CantBlock
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlockedByFewer
+    _b596,  # 596 CantBeBlockedExcept
+    _b597,  # 597 CanBlockOnly
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBeTargetedBy
+    _b600,  # 600 CantBeTargeted
     None,  # 601 __asgn_plain
-    _b602,  # 602 CantPhaseOut
+    _b602,  # 602 CantBeDestroyed
     None,  # 603 __asgn_plain
-    _b604,  # 604 PhasesEachUntap
+    _b604,  # 604 CantPhaseOut
     None,  # 605 __asgn_plain
-    _b606,  # 606 GainsAbility
+    _b606,  # 606 PhasesEachUntap
     None,  # 607 __asgn_plain
-    None,  # 608 __asgn_plain
-    _b609,  # 609 HasKeywordAtManaCost
-    _b610,  # 610 HasKeywords
-    _b611,  # 611 LosesKeywords
-    None,  # 612 __asgn_plain
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CombatDamageSteps
+    _b608,  # 608 GainsAbility
+    None,  # 609 __asgn_plain
+    None,  # 610 __asgn_plain
+    _b611,  # 611 HasKeywordAtManaCost
+    _b612,  # 612 HasKeywords
+    _b613,  # 613 LosesKeywords
+    None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
-    _b616,  # 616 AssignsExcess
+    _b616,  # 616 CombatDamageSteps
     None,  # 617 __asgn_plain
-    _b618,  # 618 AttacksUntapped
+    _b618,  # 618 AssignsExcess
     None,  # 619 __asgn_plain
-    _b620,  # 620 DoesntUntap
+    _b620,  # 620 AttacksUntapped
     None,  # 621 __asgn_plain
-    _b622,  # 622 DamageGainsLife
+    _b622,  # 622 DoesntUntap
     None,  # 623 __asgn_plain
-    _b624,  # 624 DamageIsLethal
+    _b624,  # 624 DamageGainsLife
     None,  # 625 __asgn_plain
-    _b626,  # 626 CantBeBlockedBy
+    _b626,  # 626 DamageIsLethal
     None,  # 627 __asgn_plain
-    _b628,  # 628 CantBeAttachedBy
+    _b628,  # 628 CantBeBlockedBy
     None,  # 629 __asgn_plain
-    _b630,  # 630 PreventDamageFrom
+    _b630,  # 630 CantBeAttachedBy
     None,  # 631 __asgn_plain
-    _b632,  # 632 AttacksDespite
+    _b632,  # 632 PreventDamageFrom
     None,  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
+    _b634,  # 634 AttacksDespite
     None,  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
+    _b636,  # 636 MaxBlockers
     None,  # 637 __asgn_plain
-    _b638,  # 638 BlocksEachCombat
+    _b638,  # 638 AttacksEachCombat
     None,  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlocked
+    _b640,  # 640 BlocksEachCombat
     None,  # 641 __asgn_plain
-    _b642,  # 642 IsColor
+    _b642,  # 642 CantBeBlocked
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
+    _b644,  # 644 IsColor
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_optional
-    None,  # 651 __asgn_optional
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_oneormore
     None,  # 652 __asgn_optional
     None,  # 653 __asgn_optional
-    None,  # 654 __asgn_oneormore
-    None,  # 655 __asgn_oneormore
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
-    None,  # 658 __asgn_plain
-    None,  # 659 __asgn_plain
+    None,  # 654 __asgn_optional
+    None,  # 655 __asgn_optional
+    None,  # 656 __asgn_oneormore
+    None,  # 657 __asgn_oneormore
+    None,  # 658 __asgn_optional
+    None,  # 659 __asgn_optional
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_zeroormore
-    None,  # 665 __asgn_zeroormore
-    None,  # 666 __asgn_oneormore
-    None,  # 667 __asgn_oneormore
-    None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
+    None,  # 663 __asgn_plain
+    None,  # 664 __asgn_plain
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_zeroormore
+    None,  # 667 __asgn_zeroormore
+    None,  # 668 __asgn_oneormore
+    None,  # 669 __asgn_oneormore
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 Duration
+    None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    _b679,  # 679 TargetObject
+    _b678,  # 678 Duration
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 FromGraveyard
+    _b681,  # 681 TargetObject
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_optional
-    None,  # 684 __asgn_optional
+    _b683,  # 683 FromGraveyard
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_optional
-    None,  # 686 __asgn_plain
-    _b687,  # 687 OntoBattlefield
-    None,  # 688 Destination
-    None,  # 689 __asgn_plain
-    _b690,  # 690 IntoHand
+    None,  # 686 __asgn_optional
+    None,  # 687 __asgn_optional
+    None,  # 688 __asgn_plain
+    _b689,  # 689 OntoBattlefield
+    None,  # 690 Destination
     None,  # 691 __asgn_plain
-    _b692,  # 692 IntoGraveyard
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_plain
-    _b695,  # 695 CostValue
+    _b692,  # 692 IntoHand
+    None,  # 693 __asgn_plain
+    _b694,  # 694 IntoGraveyard
+    None,  # 695 __asgn_optional
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
+    _b697,  # 697 CostValue
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_optional
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_optional
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
+    None,  # 709 __asgn_optional
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
-    _b715,  # 715 BackRef
+    None,  # 711 __asgn_plain
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_optional
     None,  # 716 __asgn_plain
-    _b717,  # 717 TargetPlayer
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    _b721,  # 721 EachObjects
-    None,  # 722 KeywordCostPart
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_optional
+    _b717,  # 717 BackRef
+    None,  # 718 __asgn_plain
+    _b719,  # 719 TargetPlayer
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_plain
+    _b723,  # 723 EachObjects
+    None,  # 724 KeywordCostPart
+    None,  # 725 __asgn_optional
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_optional
-    None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_plain
-    _b734,  # 734 QualityRef
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_optional
+    None,  # 731 __asgn_plain
+    None,  # 732 __asgn_plain
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_plain
-    None,  # 736 __asgn_optional
-    None,  # 737 GrantedAbility
-    None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_plain
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
+    _b736,  # 736 QualityRef
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_optional
+    None,  # 739 GrantedAbility
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_optional
     None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_oneormore
     None,  # 746 __asgn_oneormore
@@ -62349,81 +62440,83 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_optional
     None,  # 754 __asgn_plain
-    _b755,  # 755 PerTime
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_oneormore
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
+    _b757,  # 757 PerTime
     None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
-    _b761,  # 761 PerObject
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_optional
+    None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    _b764,  # 764 PowerOf
+    _b763,  # 763 PerObject
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
+    _b766,  # 766 PowerOf
     None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_optional
+    None,  # 772 __asgn_plain
+    None,  # 773 __asgn_plain
     None,  # 774 __asgn_optional
     None,  # 775 __asgn_optional
     None,  # 776 __asgn_optional
     None,  # 777 __asgn_optional
     None,  # 778 __asgn_optional
     None,  # 779 __asgn_optional
-    None,  # 780 __asgn_oneormore
+    None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
-    None,  # 783 DelayedStep
+    None,  # 782 __asgn_oneormore
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_plain
-    None,  # 787 __asgn_plain
-    None,  # 788 __asgn_optional
+    None,  # 785 DelayedStep
+    None,  # 786 __asgn_optional
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    _b790,  # 790 EntersEvent
-    None,  # 791 ThisEvent
-    None,  # 792 __asgn_plain
-    _b793,  # 793 LeavesEvent
+    None,  # 790 __asgn_optional
+    None,  # 791 __asgn_plain
+    _b792,  # 792 EntersEvent
+    None,  # 793 ThisEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 DiesEvent
+    _b795,  # 795 LeavesEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 AttacksAloneEvent
+    _b797,  # 797 DiesEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 AttacksEvent
+    _b799,  # 799 AttacksAloneEvent
     None,  # 800 __asgn_plain
-    _b801,  # 801 BlocksEvent
+    _b801,  # 801 AttacksEvent
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
-    _b804,  # 804 BlockedEvent
+    _b803,  # 803 BlocksEvent
+    None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    _b806,  # 806 PhasesEvent
+    _b806,  # 806 BlockedEvent
     None,  # 807 __asgn_plain
-    _b808,  # 808 TurnedUpEvent
+    _b808,  # 808 PhasesEvent
     None,  # 809 __asgn_plain
-    _b810,  # 810 ExiledThisWayEvent
+    _b810,  # 810 TurnedUpEvent
     None,  # 811 __asgn_plain
-    _b812,  # 812 TargetedEvent
+    _b812,  # 812 ExiledThisWayEvent
     None,  # 813 __asgn_plain
-    None,  # 814 __asgn_plain
-    _b815,  # 815 DealsDamageEvent
+    _b814,  # 814 TargetedEvent
+    None,  # 815 __asgn_plain
     None,  # 816 __asgn_plain
-    _b817,  # 817 DealtDamageEvent
-    None,  # 818 __asgn_optional
-    None,  # 819 __asgn_optional
-    None,  # 820 __asgn_oneormore
+    _b817,  # 817 DealsDamageEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 DealtDamageEvent
+    None,  # 820 __asgn_optional
     None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
+    None,  # 822 __asgn_oneormore
     None,  # 823 __asgn_optional
     None,  # 824 __asgn_optional
     None,  # 825 __asgn_optional
     None,  # 826 __asgn_optional
     None,  # 827 __asgn_optional
+    None,  # 828 __asgn_optional
+    None,  # 829 __asgn_optional
 ]

@@ -29,7 +29,7 @@ from .stack import (
     with_targets,
 )
 from .timing import cast_banned, instant_timing
-from .values import Cost, SacrificeSpec, XValue
+from .values import Cost
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # announced now: the player chooses one of those they could pay.
     cost_of = {i: _announce_either(game, player, options[i], o, name) for i in paid}
     paying += [cost_of[i] for i in paid]
-    has_x = any(_mentions_x(c) for c in paying)
+    has_x = any(c.mentions_x for c in paying)
     if req.x and not has_x:
         raise IllegalAction(f"{name} has no X to announce (107.3)")
     if req.x < 0:
@@ -362,18 +362,6 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
     if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
         raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
     return tuple(given)
-
-
-def _mentions_x(cost: Cost) -> bool:
-    """Whether ``cost`` has an X in it, in its mana or in any amount of its other parts: life,
-    cards discarded, objects sacrificed, exiled, revealed, tapped or returned (107.3a)."""
-    if "{X}" in cost.mana:
-        return True
-    for f in dataclasses.fields(cost):
-        v = getattr(cost, f.name)
-        if isinstance(v, XValue) or isinstance(v, SacrificeSpec) and isinstance(v.count, XValue):
-            return True
-    return False
 
 
 def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:

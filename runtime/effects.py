@@ -14,8 +14,8 @@ from .actions import CastSpell
 from .casting import cast_spell
 from .continuous import MayPlay, Part, PTChange
 from .costoptions import cost_options
-from .costs import offer_to_pay, pay_now
-from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
+from .costs import mana_sources, offer_to_pay, pay_now
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
@@ -564,8 +564,29 @@ class Pay:
     cost: Cost
 
     def resolve(self, res: "Resolution") -> None:
-        """Pay the cost, if the controller can."""
+        """Pay the cost, if the controller can; with an X in it, X is chosen first (107.3, e.g.
+        "you may reveal X black cards in your hand"), and the ability's X is that value from then
+        on ("-X/-X")."""
+        if self.cost.mentions_x:
+            game = res.game
+            most = _x_most(res, self.cost)
+            res.x = game.ask_valid(
+                ChooseNumber(res.controller, f"Choose X for {game.name_of(res.source_oid)} (107.3)", 0, most),
+                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 0 <= ans <= most else None,
+                f"a number from 0 to {most} (107.3)")
         res.performed = pay_now(res, self.cost)
+
+
+def _x_most(res: "Resolution", cost: Cost) -> int:
+    """The largest X ``cost`` could be paid with (the matching cards in hand for a reveal, the
+    cards in hand for a discard, else the mana the payer could make)."""
+    game = res.game
+    hand = [game.obj(o) for o in game.zone(Zone.HAND, res.controller) if o != res.source_oid]
+    if cost.reveal is not None:
+        return sum(1 for o in hand if cost.reveal.filter.matches(game, o))
+    if cost.discard is not None:
+        return len(hand)
+    return sum(game.players[res.controller].mana.values()) + len(mana_sources(game, res.controller))
 
 
 @dataclass(frozen=True)

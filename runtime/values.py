@@ -307,6 +307,18 @@ class Cost:
                     return_to_hand=self.return_to_hand or other.return_to_hand,
                     unpayable=self.unpayable or other.unpayable)
 
+    @property
+    def mentions_x(self) -> bool:
+        """Whether it has an X in it (107.3a): in its mana, or in the amount of any other part
+        (life, cards discarded, objects sacrificed, exiled, revealed, tapped or returned)."""
+        if "{X}" in self.mana:
+            return True
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, XValue) or isinstance(v, SacrificeSpec) and isinstance(v.count, XValue):
+                return True
+        return False
+
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
         return dataclasses.replace(self, mana=())

@@ -318,7 +318,9 @@ class Pay(Effect):
 
     def text(self, ph: "Phrase", subject: str) -> str:
         words = self.cost.text(card=ph.card.name)
-        return "pay " + words[:1].lower() + words[1:]
+        # Mana is paid ("pay {2}"); other parts print their own verbs ("reveal X black cards ...").
+        verb = "pay " if self.cost.mana and self.cost.printed_plain else ""
+        return verb + words[:1].lower() + words[1:]
 
     def python(self, actions: Actions) -> str:
         return f"rt.Pay(cost={self.cost.python()})"
