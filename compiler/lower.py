@@ -1436,8 +1436,9 @@ class CardLowering:
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             if b.sorcery:
                 restriction = co.SorceryTiming()
-                if b.also is not None:  # "... and only if seven or more cards are in your graveyard"
-                    restriction = co.AllConditions((restriction, self.condition(b.also)))
+                also = self.condition(b.also) if b.also is not None else None
+                if also is not None:  # "... and only if seven or more cards are in your graveyard"
+                    restriction = co.AllConditions((restriction, also))
             if b.castable:
                 restriction = co.CastTiming()  # 116.2f: when it could be cast
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
@@ -1505,7 +1506,10 @@ class CardLowering:
         if k == "CostLessIfStmt":
             # 601.2f: the spell's own cost reduction, while its condition holds.
             cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
-            return CostLessIf(cost, self.condition(b.condition), word)
+            cond = self.condition(b.condition)
+            if cond is None:  # a condition word unknown here (reported where it was checked)
+                cond = co.GraveyardCount(0)
+            return CostLessIf(cost, cond, word)
         if k == "CardAltCostStmt":
             return AlternativeCardCost(_cost(self.ck, b), word)
         if k == "CardAddCostStmt":
