@@ -1171,7 +1171,10 @@ class CardLowering:
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.LookAtTop(self.amount(e.amount))
+        amount = self.amount(e.amount)
+        if e.graveyard and not (isinstance(amount, am.Fixed) and amount.value == 2):
+            self.ck.error(e, "'the other' is the second of two cards: 'look at the top two cards ...'")
+        return ef.LookAtTop(amount, rest_to_graveyard=bool(e.graveyard))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '9558c63fed1290d11396eee27da7d4f4e028785a2ba350926075d9367478e021'
+GRAMMAR = 'ff8e347faf2c1fd040e89aa42591f68dd3bc2f75346fc5eba8d0120746feb81a'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -366,7 +366,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'second'),
     ('FightEffect', 'common', 'FightEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
-    ('__asgn_plain', 'plain', '', 'order'),
     ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'power'),
@@ -570,6 +569,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'enchanted'),
     ('EnchantedRef', 'common', 'EnchantedRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'order'),
+    ('__asgn_plain', 'plain', '', 'graveyard'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'step'),
@@ -21064,171 +21065,18 @@ class CardParser:
                 q += 3
                 p79 = q
                 res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.e102_0(p79)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                q, v = r
                 p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                p83 = p79
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'order', '')
-                q += 5
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 344
-                p79 = p83
-                if res84 and n:
-                    res80.append(n)
+                if v:
+                    res80.append(v)
                 if res80:
-                    n = Nt(res80)
-                    n.rule = 345
+                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
+                    n.rule = 344
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -21238,153 +21086,153 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p85 = p
+                p83 = p
+                res84: list[Any] = []
+                p85 = p83
                 res86: list[Any] = []
-                p87 = p85
-                res88: list[Any] = []
-                r = self.r_TargetRef_0(p87)
+                r = self.r_TargetRef_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p85 = q
                 if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 346
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 345
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equal', '')
                 q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'its', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                p89 = p85
-                res90: list[Any] = []
-                q = sk0[p89]
+                p83 = q
+                res84.append(v)
+                p87 = p83
+                res88: list[Any] = []
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'power', '')
                 q += 5
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 347
-                p85 = p89
-                if res90 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 346
+                p83 = p87
+                if res88 and n:
+                    res84.append(n)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                p91 = p85
-                res92: list[Any] = []
-                r = self.r_TargetRef_0(p91)
+                p83 = q
+                res84.append(v)
+                p89 = p83
+                res90: list[Any] = []
+                r = self.r_TargetRef_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p91 = q
+                p89 = q
                 if v:
-                    res92.append(v)
-                if res92:
-                    n = Nt(res92)
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 347
+                p83 = p89
+                if res90 and n:
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84)
                     n.rule = 348
-                p85 = p91
-                if res92 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 349
-                q = p85
-                v = n if res86 else None
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21392,25 +21240,42 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p93 = p
-                res94: list[Any] = []
-                q = sk0[p93]
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p91).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
+                    sk0[p91] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                r = self.r_Amount_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p93 = q
-                res94.append(v)
-                p95 = p93
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 349
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                p95 = p91
                 res96: list[Any] = []
-                r = self.r_Amount_0(p95)
+                r = self.r_CounterKind_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21422,12 +21287,35 @@ class CardParser:
                 if res96:
                     n = Nt(res96)
                     n.rule = 350
-                p93 = p95
+                p91 = p95
                 if res96 and n:
-                    res94.append(n)
-                p97 = p93
+                    res92.append(n)
+                r = self.e103_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p97 = p91
                 res98: list[Any] = []
-                r = self.r_CounterKind_0(p97)
+                r = self.r_TargetRef_0(p97)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21439,33 +21327,24 @@ class CardParser:
                 if res98:
                     n = Nt(res98)
                     n.rule = 351
-                p93 = p97
+                p91 = p97
                 if res98 and n:
-                    res94.append(n)
-                r = self.e102_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p93 = q
-                if v:
-                    res94.append(v)
-                q = sk0[p93]
+                    res92.append(n)
+                q = sk0[p91]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p91).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p91] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p93 = q
-                res94.append(v)
-                p99 = p93
+                p91 = q
+                res92.append(v)
+                p99 = p91
                 res100: list[Any] = []
                 r = self.r_TargetRef_0(p99)
                 if r is None:
@@ -21479,45 +21358,14 @@ class CardParser:
                 if res100:
                     n = Nt(res100)
                     n.rule = 352
-                p93 = p99
+                p91 = p99
                 if res100 and n:
-                    res94.append(n)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                p101 = p93
-                res102: list[Any] = []
-                r = self.r_TargetRef_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
                     n.rule = 353
-                p93 = p101
-                if res102 and n:
-                    res94.append(n)
-                if res94:
-                    n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
-                    n.rule = 354
-                q = p93
-                v = n if res94 else None
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21525,122 +21373,122 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p103 = p
-                res104: list[Any] = []
-                q = sk0[p103]
+                p101 = p
+                res102: list[Any] = []
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'change', '')
                 q += 6
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p103 = q
-                res104.append(v)
-                p105 = p103
-                res106: list[Any] = []
-                r = self.r_TargetRef_0(p105)
+                p101 = q
+                res102.append(v)
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_TargetRef_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p105 = q
+                p103 = q
                 if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 355
-                p103 = p105
-                if res106 and n:
-                    res104.append(n)
-                q = sk0[p103]
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 354
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p103 = q
-                res104.append(v)
-                p107 = p103
-                res108: list[Any] = []
-                q = sk0[p107]
+                p101 = q
+                res102.append(v)
+                p105 = p101
+                res106: list[Any] = []
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p105] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p107 = q
-                res108.append(v)
-                if res108:
-                    n = Nt(res108)
+                p105 = q
+                res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 355
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102)
                     n.rule = 356
-                p103 = p107
-                if res108 and n:
-                    res104.append(n)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 357
-                q = p103
-                v = n if res104 else None
+                q = p101
+                v = n if res102 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21666,7 +21514,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 357
         return q, n
 
     def e57_0(self, p: int) -> Any:
@@ -21687,7 +21535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 359
+        n.rule = 358
         return q, n
 
     def e58_1(self, p: int) -> Any:
@@ -21708,7 +21556,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e103_1(p1)
+                r = self.e104_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21719,7 +21567,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 360
+                    n.rule = 359
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21773,13 +21621,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 361
+                    n.rule = 360
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 361
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21826,13 +21674,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 363
+                    n.rule = 362
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 364
+                    n.rule = 363
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21879,13 +21727,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 365
+                    n.rule = 364
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 366
+                    n.rule = 365
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22014,7 +21862,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 366
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22061,7 +21909,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22091,7 +21939,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 369
+            n.rule = 368
         p = p5
         if res6 and n:
             res.append(n)
@@ -22133,7 +21981,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 370
+                n.rule = 369
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22163,11 +22011,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 371
+            n.rule = 370
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -22177,7 +22025,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 371
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22245,7 +22093,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e105_0(p1)
+            r = self.e106_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22270,7 +22118,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e106_0(p3)
+            r = self.e107_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22318,7 +22166,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 373
+                n.rule = 372
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22337,7 +22185,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e107_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -22367,11 +22215,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 374
+            n.rule = 373
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e108_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -22405,7 +22253,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e109_0(p11)
+            r = self.e110_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22430,7 +22278,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 374
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22532,7 +22380,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e110_0(p)
+        r = self.e111_0(p)
         if r is None:
             return None
         q, v = r
@@ -22574,14 +22422,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 375
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 376
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22625,7 +22473,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 377
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22670,13 +22518,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 378
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 380
+                n.rule = 379
             q = p1
             v = n if res2 else None
             p = q
@@ -22687,7 +22535,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 380
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22785,7 +22633,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 381
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22858,14 +22706,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 382
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 384
+        n.rule = 383
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -23017,7 +22865,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 384
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23038,7 +22886,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 385
         return q, n
 
     def e71_0(self, p: int) -> Any:
@@ -23059,7 +22907,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 387
+        n.rule = 386
         return q, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23115,7 +22963,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 388
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
@@ -23242,7 +23090,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 389
+        n.rule = 388
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23315,14 +23163,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 390
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -23474,7 +23322,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 391
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23533,7 +23381,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 393
+                n.rule = 392
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23552,14 +23400,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e111_0(p)
+        r = self.e112_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e112_0(p)
+        r = self.e113_0(p)
         if r is None:
             return None
         q, v = r
@@ -23616,7 +23464,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 394
+                n.rule = 393
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23626,7 +23474,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 395
+        n.rule = 394
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23853,7 +23701,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23863,7 +23711,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e114_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23879,7 +23727,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -23889,7 +23737,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e116_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -23918,7 +23766,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 395
         return q, n
 
     def e79_0(self, p: int) -> Any:
@@ -23953,7 +23801,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 396
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -23988,7 +23836,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 397
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -24023,7 +23871,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 398
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -24049,7 +23897,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e117_0(p1)
+            r = self.e118_0(p1)
             if r is None:
                 p = c
                 break
@@ -24069,7 +23917,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e118_0(p)
+            r = self.e119_0(p)
             if r is None:
                 p = c
                 break
@@ -24086,7 +23934,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e119_0(p)
+            r = self.e120_0(p)
             if r is None:
                 p = c
                 break
@@ -24362,7 +24210,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e120_0(p)
+            r = self.e121_0(p)
             if r is None:
                 p = c
                 break
@@ -24391,7 +24239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 399
         return q, n
 
     def e88_0(self, p: int) -> Any:
@@ -24489,7 +24337,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24528,7 +24376,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24576,7 +24424,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24601,7 +24449,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24640,7 +24488,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24667,7 +24515,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e121_0(p15)
+                r = self.e122_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24712,7 +24560,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24759,7 +24607,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24779,7 +24627,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 408
+                    n.rule = 407
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24806,7 +24654,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 409
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24840,7 +24688,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 407
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24867,7 +24715,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24887,7 +24735,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 407
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24914,7 +24762,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 410
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24948,7 +24796,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 407
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24975,7 +24823,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25009,7 +24857,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 408
+                    n.rule = 407
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25036,7 +24884,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 413
+                    n.rule = 412
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25070,7 +24918,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 407
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25118,7 +24966,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 413
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -25139,7 +24987,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e122_0(p1)
+                r = self.e123_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25171,7 +25019,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e123_0(p3)
+                r = self.e124_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25308,7 +25156,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 414
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25372,7 +25220,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 415
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25489,7 +25337,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 417
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25528,7 +25376,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 417
         p = p1
         if res2 and n:
             res.append(n)
@@ -25556,7 +25404,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25626,7 +25474,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 418
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25635,14 +25483,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e125_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e126_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -25661,7 +25509,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e127_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -25694,7 +25542,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 420
+                n.rule = 419
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25704,7 +25552,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 420
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25736,14 +25584,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 422
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25762,14 +25610,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 424
+                n.rule = 423
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e128_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -25787,11 +25635,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 425
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -25801,7 +25649,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 425
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25905,14 +25753,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 427
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25944,12 +25792,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e130_0(p)
+            r = self.e131_0(p)
             if r is None:
                 break
             q, v = r
@@ -25976,7 +25824,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 429
         p = p3
         if res4 and n:
             res.append(n)
@@ -26011,17 +25859,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 431
+            n.rule = 430
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e131_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e132_0(p)
         if r is None:
             return None
@@ -26043,6 +25884,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e135_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -26058,7 +25906,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e135_0(p7)
+            r = self.e136_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26102,7 +25950,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 432
+                n.rule = 431
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26110,7 +25958,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e136_0(p)
+            r = self.e137_0(p)
             if r is None:
                 break
             q, v = r
@@ -26121,7 +25969,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 432
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26142,7 +25990,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -26152,7 +26000,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 433
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26171,14 +26019,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 435
+                n.rule = 434
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -26196,11 +26044,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 436
+            n.rule = 435
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -26208,7 +26056,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -26219,7 +26067,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 436
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26238,21 +26086,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 438
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -26262,7 +26110,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 438
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26318,7 +26166,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26334,7 +26182,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 441
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -26344,7 +26192,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 442
+        n.rule = 441
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26376,7 +26224,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26392,7 +26240,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -26414,7 +26262,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 443
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26446,7 +26294,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26462,7 +26310,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 446
+                n.rule = 445
             q = p3
             v = n if res4 else None
             p = q
@@ -26481,7 +26329,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -26491,7 +26339,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 446
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26523,14 +26371,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e145_0(p3)
+            r = self.e146_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26601,7 +26449,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e146_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -26610,7 +26458,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e147_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -26621,7 +26469,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 449
+        n.rule = 448
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26665,7 +26513,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -26757,14 +26605,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 451
+            n.rule = 450
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 452
+        n.rule = 451
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26796,7 +26644,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26827,7 +26675,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e148_0(p3)
+            r = self.e149_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26860,7 +26708,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 454
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
@@ -26875,11 +26723,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 455
+            n.rule = 454
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26889,7 +26737,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e150_0(p9)
+            r = self.e151_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26947,7 +26795,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26965,12 +26813,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 456
+            n.rule = 455
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e152_0(p)
+            r = self.e153_0(p)
             if r is None:
                 break
             q, v = r
@@ -26981,7 +26829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 456
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27013,7 +26861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -27079,7 +26927,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 459
+                n.rule = 458
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27102,7 +26950,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 460
+                    n.rule = 459
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27175,7 +27023,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 460
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27207,7 +27055,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -27226,7 +27074,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 463
+        n.rule = 462
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27283,14 +27131,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 464
+                n.rule = 463
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27320,7 +27168,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 465
+            n.rule = 464
         p = p3
         if res4 and n:
             res.append(n)
@@ -27359,7 +27207,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 466
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
@@ -27378,7 +27226,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 467
+        n.rule = 466
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27399,7 +27247,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27417,7 +27265,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27497,14 +27345,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 469
+            n.rule = 468
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 469
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27536,7 +27384,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27551,11 +27399,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27585,14 +27433,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 473
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27624,7 +27472,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27640,7 +27488,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 476
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -27659,7 +27507,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27717,7 +27565,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 476
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27749,7 +27597,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27765,7 +27613,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27787,7 +27635,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 478
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27819,7 +27667,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27835,7 +27683,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 481
+                n.rule = 480
             q = p3
             v = n if res4 else None
             p = q
@@ -27868,7 +27716,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 482
+                n.rule = 481
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27883,11 +27731,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 483
+                n.rule = 482
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e158_0(p5)
+            r = self.e159_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27947,7 +27795,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 484
+                n.rule = 483
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27957,7 +27805,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 484
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28037,7 +27885,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -28056,7 +27904,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 486
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28088,14 +27936,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 488
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28114,14 +27962,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 490
+                n.rule = 489
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28139,7 +27987,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 491
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
@@ -28154,14 +28002,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 492
+            n.rule = 491
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 492
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28193,7 +28041,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -28247,7 +28095,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 495
+                n.rule = 494
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28257,7 +28105,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 495
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28289,14 +28137,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 497
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28352,14 +28200,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 499
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28391,14 +28239,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 501
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28430,7 +28278,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28445,11 +28293,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 504
+            n.rule = 503
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28479,14 +28327,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 505
+            n.rule = 504
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 505
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28495,7 +28343,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28525,14 +28373,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 507
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28588,7 +28436,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
@@ -28664,7 +28512,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28698,7 +28546,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 509
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28730,11 +28578,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28744,7 +28592,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 511
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28776,7 +28624,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
@@ -28795,7 +28643,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e164_0(p3)
+            r = self.e165_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28892,7 +28740,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 513
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28901,7 +28749,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -28947,7 +28795,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e166_0(p1)
+            r = self.e167_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28972,7 +28820,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 514
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28992,11 +28840,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -29019,14 +28867,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 517
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 517
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29046,11 +28894,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -29081,7 +28929,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -29140,14 +28988,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 520
+            n.rule = 519
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 520
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29170,7 +29018,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 522
+                n.rule = 521
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29189,14 +29037,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e170_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e171_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -29217,7 +29065,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 523
+                n.rule = 522
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29236,7 +29084,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e172_0(p9)
+                r = self.e173_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29252,7 +29100,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 523
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29342,7 +29190,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 525
+        n.rule = 524
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -29419,7 +29267,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e173_0(p1)
+                r = self.e174_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29444,7 +29292,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 525
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29472,12 +29320,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 527
+                    n.rule = 526
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 525
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29505,12 +29353,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 527
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 525
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29614,7 +29462,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 528
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -29701,7 +29549,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29722,7 +29570,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29743,7 +29591,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29766,7 +29614,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29789,7 +29637,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29909,11 +29757,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 530
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e174_0(p1)
+                r = self.e175_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29991,7 +29839,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 531
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30084,7 +29932,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 532
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30103,7 +29951,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e175_0(p3)
+                r = self.e176_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30114,7 +29962,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 533
+                    n.rule = 532
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30192,18 +30040,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 534
+                    n.rule = 533
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 534
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30230,7 +30078,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 535
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30250,12 +30098,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 537
+                    n.rule = 536
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30270,7 +30118,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30285,7 +30133,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30297,7 +30145,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e176_0(p15)
+                    r = self.e177_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30368,7 +30216,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 538
+                    n.rule = 537
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30399,18 +30247,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 539
+                    n.rule = 538
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 539
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30454,18 +30302,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 541
+                    n.rule = 540
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 542
+                    n.rule = 541
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30480,7 +30328,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30549,18 +30397,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 543
+                    n.rule = 542
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 544
+                    n.rule = 543
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30569,7 +30417,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e177_0(p29)
+                r = self.e178_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30599,18 +30447,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 545
+                    n.rule = 544
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 546
+                    n.rule = 545
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30625,7 +30473,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30682,7 +30530,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 546
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30708,6 +30556,280 @@ class CardParser:
         return None
 
     def e102_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 547
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'other', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 548
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30761,7 +30883,7 @@ class CardParser:
                 break
         return None
 
-    def e103_1(self, p: int) -> Any:
+    def e104_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30802,7 +30924,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 549
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30900,7 +31022,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 549
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30925,18 +31047,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 551
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 551
+                    n.rule = 552
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30966,7 +31088,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 553
+                    n.rule = 554
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31011,7 +31133,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 554
+                    n.rule = 555
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31087,12 +31209,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 556
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31119,7 +31241,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 556
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31178,7 +31300,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 558
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31200,18 +31322,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 558
+                    n.rule = 559
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 560
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31241,7 +31363,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 560
+                    n.rule = 561
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31260,7 +31382,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e178_0(p21)
+                    r = self.e179_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31268,7 +31390,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e179_0(p21)
+                r = self.e180_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31279,12 +31401,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 561
+                    n.rule = 562
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31314,7 +31436,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 562
+                    n.rule = 563
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31339,11 +31461,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 564
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e180_0(p25)
+                r = self.e181_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31352,7 +31474,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e181_0(p25)
+                r = self.e182_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31374,18 +31496,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 564
+                    n.rule = 565
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 565
+                    n.rule = 566
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31415,12 +31537,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 566
+                    n.rule = 567
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e182_0(p33)
+                    r = self.e183_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31441,11 +31563,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 567
+                    n.rule = 568
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e183_0(p33)
+                r = self.e184_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31457,7 +31579,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e184_0(p39)
+                    r = self.e185_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31493,19 +31615,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 568
+                    n.rule = 569
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31536,7 +31658,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 569
+                n.rule = 570
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31546,7 +31668,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31564,10 +31686,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 570
+        n.rule = 571
         return q, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31585,10 +31707,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 572
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31617,7 +31739,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 572
+                    n.rule = 573
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31629,7 +31751,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e185_0(p3) is None:
+                if self.e186_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31646,7 +31768,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 573
+                    n.rule = 574
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31657,7 +31779,7 @@ class CardParser:
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31688,7 +31810,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 574
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31698,7 +31820,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31743,7 +31865,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 576
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31774,7 +31896,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31833,7 +31955,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 577
+                    n.rule = 578
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31971,7 +32093,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 578
+                        n.rule = 579
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -32005,7 +32127,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 579
+                    n.rule = 580
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -32086,7 +32208,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32104,7 +32226,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e186_0(p1)
+                r = self.e187_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32199,7 +32321,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 581
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32288,7 +32410,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 581
+                    n.rule = 582
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32308,7 +32430,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 583
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32363,13 +32485,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 583
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 582
+                    n.rule = 583
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32394,7 +32516,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e187_0(p1)
+                r = self.e188_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32406,7 +32528,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e188_0(p3)
+                    r = self.e189_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32449,7 +32571,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 584
+                    n.rule = 585
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32488,7 +32610,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 585
+                    n.rule = 586
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32519,7 +32641,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e189_0(p9)
+                    r = self.e190_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32531,12 +32653,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 586
+                    n.rule = 587
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32605,18 +32727,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 588
+                    n.rule = 589
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 589
+                    n.rule = 590
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32657,18 +32779,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 590
+                    n.rule = 591
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 591
+                    n.rule = 592
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32709,18 +32831,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 592
+                    n.rule = 593
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 593
+                    n.rule = 594
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32820,7 +32942,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 594
+                    n.rule = 595
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32868,12 +32990,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 595
+                    n.rule = 596
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32952,7 +33074,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e190_0(p27)
+                r = self.e191_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32963,12 +33085,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 596
+                    n.rule = 597
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33019,7 +33141,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e191_0(p29)
+                r = self.e192_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33030,12 +33152,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 597
+                    n.rule = 598
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33183,7 +33305,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 598
+                    n.rule = 599
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33203,12 +33325,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 599
+                    n.rule = 600
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33332,7 +33454,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e192_0(p37)
+                    r = self.e193_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33368,12 +33490,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 600
+                    n.rule = 601
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33428,18 +33550,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 601
+                    n.rule = 602
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 602
+                    n.rule = 603
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33494,18 +33616,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 603
+                    n.rule = 604
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 604
+                    n.rule = 605
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33630,18 +33752,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 605
+                    n.rule = 606
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 606
+                    n.rule = 607
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33650,7 +33772,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e193_0(p51)
+                r = self.e194_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33686,7 +33808,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 607
+                    n.rule = 608
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33706,12 +33828,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 608
+                    n.rule = 609
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33720,7 +33842,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e194_0(p55)
+                r = self.e195_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33742,7 +33864,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 609
+                    n.rule = 610
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33848,18 +33970,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 610
+                    n.rule = 611
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 611
+                    n.rule = 612
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33868,7 +33990,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e195_0(p61)
+                r = self.e196_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33877,7 +33999,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e196_0(p61)
+                r = self.e197_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33888,12 +34010,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 612
+                    n.rule = 613
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33902,7 +34024,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e197_0(p63)
+                r = self.e198_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33911,7 +34033,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e198_0(p63)
+                r = self.e199_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33922,12 +34044,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 613
+                    n.rule = 614
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34024,7 +34146,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 614
+                    n.rule = 615
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34059,7 +34181,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 615
+                        n.rule = 616
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34094,7 +34216,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e199_0(p65)
+                r = self.e200_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34105,12 +34227,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 616
+                    n.rule = 617
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34263,18 +34385,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 617
+                    n.rule = 618
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 618
+                    n.rule = 619
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34343,18 +34465,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 619
+                    n.rule = 620
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 620
+                    n.rule = 621
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34405,7 +34527,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e200_0(p81)
+                r = self.e201_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34446,18 +34568,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 621
+                    n.rule = 622
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 622
+                    n.rule = 623
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34638,18 +34760,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 623
+                    n.rule = 624
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 624
+                    n.rule = 625
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34746,18 +34868,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 625
+                    n.rule = 626
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 626
+                    n.rule = 627
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34835,7 +34957,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 627
+                    n.rule = 628
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34855,12 +34977,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 628
+                    n.rule = 629
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34966,7 +35088,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 629
+                    n.rule = 630
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34986,12 +35108,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 630
+                    n.rule = 631
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35055,7 +35177,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 631
+                    n.rule = 632
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35131,12 +35253,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 632
+                    n.rule = 633
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35176,7 +35298,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e201_0(p107)
+                    r = self.e202_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -35226,7 +35348,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e202_0(p105)
+                r = self.e203_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35276,18 +35398,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 633
+                    n.rule = 634
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 634
+                    n.rule = 635
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35401,11 +35523,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 635
+                    n.rule = 636
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e203_0(p111)
+                r = self.e204_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35416,12 +35538,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 636
+                    n.rule = 637
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35504,18 +35626,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 637
+                    n.rule = 638
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 638
+                    n.rule = 639
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35598,18 +35720,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 639
+                    n.rule = 640
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 640
+                    n.rule = 641
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35664,18 +35786,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 641
+                    n.rule = 642
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 642
+                    n.rule = 643
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35684,7 +35806,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e204_0(p127)
+                r = self.e205_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35706,25 +35828,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 643
+                    n.rule = 644
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 644
+                    n.rule = 645
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35758,7 +35880,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 646
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35788,7 +35910,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 646
+                    n.rule = 647
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35813,7 +35935,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 647
+                    n.rule = 648
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35844,7 +35966,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 648
+                    n.rule = 649
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35869,7 +35991,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 649
+                    n.rule = 650
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35905,7 +36027,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 650
+                n.rule = 651
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35916,7 +36038,7 @@ class CardParser:
             break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35959,10 +36081,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 652
         return p, n
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35980,10 +36102,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36001,10 +36123,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36022,10 +36144,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 655
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36043,10 +36165,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 656
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36078,76 +36200,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 657
         return p, n
-
-    def e118_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e205_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e206_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e207_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e208_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -36163,9 +36217,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e209_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36176,9 +36230,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e210_0(p)
+                r = self.e207_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e208_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36192,6 +36272,48 @@ class CardParser:
         return None
 
     def e120_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e210_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e211_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36223,7 +36345,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36241,7 +36363,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e213_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36250,11 +36372,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e213_0(p3) is None:
+                if self.e214_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e214_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36270,7 +36392,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36311,10 +36433,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36332,10 +36454,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 659
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36353,10 +36475,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 660
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36374,7 +36496,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e215_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36497,7 +36619,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36533,7 +36655,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 661
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36577,7 +36699,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36608,7 +36730,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36653,7 +36775,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 663
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36685,7 +36807,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e216_0(p5)
+                r = self.e217_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36701,7 +36823,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36735,7 +36857,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 664
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36758,7 +36880,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 665
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36768,7 +36890,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36822,7 +36944,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36876,7 +36998,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36894,10 +37016,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 666
         return q, n
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36915,10 +37037,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 667
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36946,10 +37068,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 668
         return p, n
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36981,10 +37103,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 669
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37038,7 +37160,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37079,10 +37201,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 670
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37141,7 +37263,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37207,7 +37329,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 672
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37217,7 +37339,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37235,7 +37357,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37309,7 +37431,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e218_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37367,7 +37489,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 673
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37393,11 +37515,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 673
+                    n.rule = 674
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e219_0(p7)
+                r = self.e220_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37413,7 +37535,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37466,7 +37588,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37476,7 +37598,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37530,7 +37652,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37548,7 +37670,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37591,7 +37713,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37601,7 +37723,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37655,7 +37777,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37686,7 +37808,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37705,7 +37827,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e221_0(p1)
+                    r = self.e222_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37777,7 +37899,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 677
+                    n.rule = 678
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37820,7 +37942,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37831,7 +37953,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 678
+                    n.rule = 679
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37854,7 +37976,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e223_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37865,14 +37987,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 678
+                    n.rule = 679
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37943,7 +38065,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37960,7 +38082,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e224_0(p)
+            r = self.e225_0(p)
             if r is None:
                 break
             q, v = r
@@ -37991,14 +38113,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e225_0(p3)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38035,7 +38157,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 682
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38075,7 +38197,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38094,10 +38216,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 684
         return p, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38115,7 +38237,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38179,14 +38301,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 685
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e227_0(p7)
+                    r = self.e228_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38227,7 +38349,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38245,10 +38367,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 686
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38266,7 +38388,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38340,7 +38462,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38370,7 +38492,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38388,7 +38510,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38434,7 +38556,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38492,7 +38614,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38510,10 +38632,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 687
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38536,7 +38658,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -38544,7 +38666,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e234_0(p1)
             if r is None:
                 p = c
                 break
@@ -38558,7 +38680,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38576,10 +38698,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 688
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38597,7 +38719,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38629,7 +38751,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38761,18 +38883,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38808,7 +38930,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 691
+                    n.rule = 692
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38828,12 +38950,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 693
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38869,7 +38991,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 693
+                    n.rule = 694
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38889,19 +39011,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 694
+                    n.rule = 695
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38919,7 +39041,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 696
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38951,12 +39073,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38976,19 +39098,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39042,7 +39164,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39096,7 +39218,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39150,7 +39272,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39184,7 +39306,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 700
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39228,7 +39350,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 701
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39239,7 +39361,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39311,7 +39433,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39365,7 +39487,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39419,7 +39541,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39473,7 +39595,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39588,7 +39710,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39647,7 +39769,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 702
+                    n.rule = 703
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39686,7 +39808,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39701,7 +39823,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e236_0(p)
+            r = self.e237_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39727,7 +39849,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 704
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39737,7 +39859,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39804,7 +39926,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39849,7 +39971,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 705
+                    n.rule = 706
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39916,7 +40038,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39934,10 +40056,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 707
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39990,7 +40112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40014,7 +40136,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 709
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40024,7 +40146,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40042,10 +40164,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 710
         return q, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40099,7 +40221,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40153,7 +40275,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40207,7 +40329,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40238,7 +40360,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40268,7 +40390,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 711
+                        n.rule = 712
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40294,7 +40416,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 712
+                n.rule = 713
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40304,7 +40426,7 @@ class CardParser:
             break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40347,10 +40469,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 714
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40391,10 +40513,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 715
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40412,10 +40534,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 716
         return q, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40484,17 +40606,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 717
+        n.rule = 718
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40573,14 +40695,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 718
+            n.rule = 719
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e237_0(p3)
+            r = self.e238_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40605,10 +40727,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40626,7 +40748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40654,7 +40776,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 721
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
@@ -40669,12 +40791,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 722
+            n.rule = 723
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 break
             q, v = r
@@ -40685,10 +40807,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 723
+        n.rule = 724
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40722,7 +40844,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e239_0(p)
+            r = self.e240_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40753,7 +40875,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_1(p1)
+                r = self.e241_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40769,7 +40891,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40830,7 +40952,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40907,7 +41029,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40971,7 +41093,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41028,7 +41150,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e241_1(p21)
+                r = self.e242_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41072,7 +41194,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41149,7 +41271,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41255,7 +41377,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41326,7 +41448,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e242_1(p41)
+                r = self.e243_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41370,14 +41492,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41395,10 +41517,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 726
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41439,10 +41561,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41496,7 +41618,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41550,7 +41672,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41568,7 +41690,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41636,7 +41758,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41677,10 +41799,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41698,10 +41820,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 729
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41728,7 +41850,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41746,10 +41868,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 730
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41803,7 +41925,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41821,10 +41943,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 731
         return q, n
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41855,7 +41977,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41922,14 +42044,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 732
+                n.rule = 733
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e244_0(p9)
+                r = self.e245_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41969,50 +42091,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e190_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 733
-        return p, n
 
     def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -42058,6 +42136,50 @@ class CardParser:
         n.rule = 734
         return p, n
 
+    def e192_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 735
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -42095,12 +42217,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42120,19 +42242,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 738
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42150,10 +42272,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42269,7 +42391,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42284,100 +42406,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e194_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -42476,6 +42506,98 @@ class CardParser:
         return None
 
     def e196_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42516,10 +42638,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42573,7 +42695,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42614,10 +42736,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42671,7 +42793,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42707,7 +42829,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42751,7 +42873,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42769,10 +42891,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 744
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42826,7 +42948,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42880,7 +43002,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42934,7 +43056,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42966,10 +43088,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 745
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42991,10 +43113,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 746
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43016,10 +43138,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 747
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43049,10 +43171,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 748
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43084,10 +43206,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 749
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43119,10 +43241,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 750
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43154,10 +43276,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43187,10 +43309,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43228,7 +43350,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43260,10 +43382,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43281,10 +43403,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43313,7 +43435,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43335,7 +43457,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 755
+                n.rule = 756
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43422,17 +43544,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 756
+            n.rule = 757
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43450,10 +43572,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43502,10 +43624,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 760
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43528,7 +43650,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e245_0(p1)
+            r = self.e246_0(p1)
             if r is None:
                 p = c
                 break
@@ -43542,7 +43664,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43560,10 +43682,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 761
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43592,7 +43714,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 761
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43647,12 +43769,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 762
+                    n.rule = 763
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e246_0(p5)
+                    r = self.e247_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43662,13 +43784,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 763
+                    n.rule = 764
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43728,13 +43850,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 767
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43775,7 +43897,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 768
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43806,20 +43928,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 768
+                    n.rule = 769
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 766
+                    n.rule = 767
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43855,7 +43977,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43914,7 +44036,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 770
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43973,7 +44095,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 771
+                    n.rule = 772
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44040,7 +44162,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44074,7 +44196,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 773
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44102,7 +44224,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 774
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44112,7 +44234,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44130,10 +44252,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 775
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44151,10 +44273,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 776
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44172,27 +44294,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
-        return q, n
-
-    def e227_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 777
         return q, n
 
@@ -44207,10 +44308,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -44249,10 +44350,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -44281,6 +44382,27 @@ class CardParser:
         return q, n
 
     def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 782
+        return q, n
+
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44334,7 +44456,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44356,10 +44478,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 783
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44377,10 +44499,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 784
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44398,7 +44520,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 785
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44431,7 +44553,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44452,14 +44574,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44477,10 +44599,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 787
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44498,10 +44620,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 788
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44560,7 +44682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 788
+                    n.rule = 789
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44656,7 +44778,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 789
+                    n.rule = 790
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44669,7 +44791,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e247_0(p9)
+                r = self.e248_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44713,7 +44835,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44731,10 +44853,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 791
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44817,7 +44939,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_1(p)
+            r = self.e249_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45113,7 +45235,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e249_1(p23)
+                    r = self.e250_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45228,16 +45350,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e250_1(p1) is None:
-                break
-            while True:
-                r = self.e251_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e251_1(p1) is None:
                 break
             while True:
                 r = self.e252_1(p1)
@@ -45258,9 +45371,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e254_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e254_1(p3)
+                r = self.e255_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45282,7 +45404,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e255_1(p5)
+                    r = self.e256_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45298,14 +45420,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e256_1(p7)
+                r = self.e257_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e257_1(p7)
+                r = self.e258_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45315,7 +45437,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e258_1(p1)
+            r = self.e259_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45325,7 +45447,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e259_1(p)
+        r = self.e260_1(p)
         if r is None:
             return None
         q, v = r
@@ -45335,9 +45457,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e260_1(p9) is None:
+            if self.e261_1(p9) is None:
                 break
-            r = self.e261_1(p9)
+            r = self.e262_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45374,7 +45496,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e262_1(p13)
+                r = self.e263_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45409,7 +45531,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e263_1(p9)
+                r = self.e264_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45450,7 +45572,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e264_1(p19)
+                    r = self.e265_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45464,7 +45586,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e265_1(p9)
+                r = self.e266_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45522,7 +45644,7 @@ class CardParser:
         n.rule = 287
         return p, n
 
-    def e241_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45575,7 +45697,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 415
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45585,7 +45707,7 @@ class CardParser:
                 break
         return None
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45712,18 +45834,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 792
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 792
+                    n.rule = 793
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45778,18 +45900,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 795
+                    n.rule = 796
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45816,18 +45938,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 796
+                    n.rule = 797
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 797
+                    n.rule = 798
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45868,18 +45990,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 798
+                    n.rule = 799
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 799
+                    n.rule = 800
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45906,18 +46028,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 800
+                    n.rule = 801
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 801
+                    n.rule = 802
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45944,14 +46066,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 802
+                    n.rule = 803
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e266_0(p25)
+                    r = self.e267_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45975,12 +46097,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 803
+                    n.rule = 804
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46021,7 +46143,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 804
+                    n.rule = 805
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46051,7 +46173,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 805
+                        n.rule = 806
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46060,12 +46182,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 806
+                    n.rule = 807
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46109,18 +46231,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 807
+                    n.rule = 808
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 808
+                    n.rule = 809
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46189,18 +46311,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 809
+                    n.rule = 810
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 810
+                    n.rule = 811
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46269,18 +46391,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 811
+                    n.rule = 812
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 812
+                    n.rule = 813
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46335,7 +46457,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 813
+                    n.rule = 814
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46412,7 +46534,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e267_0(p51)
+                    r = self.e268_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46448,12 +46570,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 814
+                    n.rule = 815
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46477,7 +46599,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e268_0(p53)
+                    r = self.e269_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46503,7 +46625,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 815
+                    n.rule = 816
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46541,7 +46663,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 816
+                        n.rule = 817
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46550,12 +46672,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 817
+                    n.rule = 818
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46593,7 +46715,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e269_0(p61)
+                    r = self.e270_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46619,25 +46741,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 818
+                    n.rule = 819
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 819
+                    n.rule = 820
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46655,10 +46777,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 821
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46676,10 +46798,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 822
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46701,10 +46823,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 822
+        n.rule = 823
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46722,7 +46844,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e270_0(p1)
+                r = self.e271_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46768,7 +46890,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e271_0(p3)
+                r = self.e272_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46812,7 +46934,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46830,10 +46952,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 824
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46854,7 +46976,7 @@ class CardParser:
         n.rule = 283
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46875,7 +46997,7 @@ class CardParser:
         n.rule = 288
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47094,20 +47216,10 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e272_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e273_1(p)
             if r is None:
@@ -47118,24 +47230,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e252_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e275_1(p)
             if r is None:
                 p = c
                 break
@@ -47147,6 +47243,32 @@ class CardParser:
         return None
 
     def e253_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e275_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e276_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47164,10 +47286,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 395
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 396
+        return p, n
+
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47202,42 +47359,7 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e255_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 398
-        return p, n
-
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47269,10 +47391,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 398
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47295,7 +47417,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e276_1(p1)
+            r = self.e277_1(p1)
             if r is None:
                 p = c
                 break
@@ -47307,23 +47429,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e258_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e259_1(self, p: int) -> Any:
@@ -47344,6 +47449,23 @@ class CardParser:
         return p, res
 
     def e260_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e279_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47602,13 +47724,13 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e279_1(p)
+            r = self.e280_1(p)
             if r is None:
                 p = c
                 break
@@ -47619,7 +47741,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47637,10 +47759,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 399
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47735,7 +47857,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47774,7 +47896,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47822,7 +47944,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47847,7 +47969,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47886,7 +48008,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47913,7 +48035,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e280_1(p15)
+                r = self.e281_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47958,7 +48080,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48005,7 +48127,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48025,7 +48147,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 408
+                    n.rule = 407
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48052,7 +48174,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 409
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48086,7 +48208,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 407
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48113,7 +48235,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48133,7 +48255,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 407
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48160,7 +48282,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 410
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48194,7 +48316,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 407
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48221,7 +48343,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48255,7 +48377,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 408
+                    n.rule = 407
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48282,7 +48404,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 413
+                    n.rule = 412
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48316,14 +48438,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 407
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48364,10 +48486,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 413
         return p, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48385,7 +48507,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e281_1(p1)
+                r = self.e282_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48417,7 +48539,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e283_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48554,7 +48676,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 414
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48565,7 +48687,7 @@ class CardParser:
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48583,27 +48705,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
-        return q, n
-
-    def e267_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 825
         return q, n
 
@@ -48618,10 +48719,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -48660,10 +48761,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -48681,6 +48782,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 829
+        return q, n
+
+    def e272_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -48688,7 +48810,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 830
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48933,7 +49055,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48951,10 +49073,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48972,10 +49094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48993,10 +49115,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 655
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49014,10 +49136,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 656
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49049,76 +49171,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 657
         return p, n
-
-    def e277_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e283_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e284_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e285_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e286_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -49134,9 +49188,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e287_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49147,9 +49201,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e288_1(p)
+                r = self.e285_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e286_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49163,6 +49243,48 @@ class CardParser:
         return None
 
     def e279_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e288_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e289_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49194,7 +49316,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e289_1(p1)
+                r = self.e290_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49212,7 +49334,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_1(p3)
+                r = self.e291_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49221,11 +49343,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e291_1(p3) is None:
+                if self.e292_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e292_1(p3)
+                r = self.e293_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49241,7 +49363,7 @@ class CardParser:
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49282,10 +49404,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49303,10 +49425,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 659
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49324,10 +49446,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 660
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49359,10 +49481,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 745
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49384,10 +49506,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 746
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49409,10 +49531,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 747
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49442,10 +49564,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 748
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49477,10 +49599,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 749
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49512,10 +49634,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 750
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49547,10 +49669,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49580,10 +49702,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49621,7 +49743,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49653,7 +49775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
 
@@ -49841,7 +49963,7 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
-    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1')), {'amount': None, 'order': ''}, ()),
+    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1')), {'amount': None, 'order': '', 'graveyard': ''}, ()),
     'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
@@ -50146,134 +50268,134 @@ _C334 = CLASSES['RevealCostEffect']
 _C337 = CLASSES['NumberedActionEffect']
 _C339 = CLASSES['AttachEffect']
 _C342 = CLASSES['FightEffect']
-_C345 = CLASSES['LookAtTopEffect']
-_C349 = CLASSES['ObjectDamageEffect']
-_C354 = CLASSES['MoveCountersEffect']
-_C357 = CLASSES['ChangeTargetEffect']
-_C360 = CLASSES['KeywordCost']
-_C362 = CLASSES['TypeArg']
-_C364 = CLASSES['QualityArg']
-_C366 = CLASSES['OntoArg']
-_C372 = CLASSES['TriggeredStmt']
-_C375 = CLASSES['ActivatedStmt']
-_C377 = CLASSES['PTDefiningStmt']
-_C380 = CLASSES['SpellKind']
-_C384 = CLASSES['EntersTappedStmt']
-_C389 = CLASSES['CostPerTargetStmt']
-_C391 = CLASSES['UncounterableStmt']
-_C395 = CLASSES['StaticStmt']
-_C408 = CLASSES['ControlClause']
-_C419 = CLASSES['DividedDamageEffect']
-_C421 = CLASSES['DamageEffect']
-_C423 = CLASSES['DestroyEffect']
-_C426 = CLASSES['DrawEffect']
-_C428 = CLASSES['TokenCopyEffect']
-_C433 = CLASSES['TokenEffect']
-_C434 = CLASSES['AddManaEffect']
-_C437 = CLASSES['DiscardEffect']
-_C439 = CLASSES['GainLifeEffect']
-_C442 = CLASSES['GainControlEffect']
-_C444 = CLASSES['ReturnToHandEffect']
-_C447 = CLASSES['ReturnFromGraveyardEffect']
-_C449 = CLASSES['ReturnToBattlefieldEffect']
-_C452 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C457 = CLASSES['SearchEffect']
-_C461 = CLASSES['CounterSpellEffect']
-_C463 = CLASSES['ShuffleEffect']
-_C467 = CLASSES['MillEffect']
-_C470 = CLASSES['PutFromHandEffect']
-_C474 = CLASSES['PutCountersEffect']
-_C477 = CLASSES['PutOnLibraryEffect']
-_C479 = CLASSES['PutIntoZoneEffect']
-_C485 = CLASSES['ExileEffect']
-_C487 = CLASSES['ExileTopEffect']
-_C489 = CLASSES['RegenerateEffect']
-_C493 = CLASSES['PlayerSacrificesEffect']
-_C496 = CLASSES['SacrificeEffect']
-_C498 = CLASSES['UntapEffect']
-_C500 = CLASSES['TapOrUntapEffect']
-_C502 = CLASSES['TapEffect']
-_C506 = CLASSES['RemoveCountersEffect']
-_C508 = CLASSES['DelayedEffect']
-_C510 = CLASSES['PreventEffect']
-_C512 = CLASSES['CastThisEffect']
-_C514 = CLASSES['CopySpellEffect']
-_C515 = CLASSES['NoRegenEffect']
-_C518 = CLASSES['PhaseOutEffect']
-_C521 = CLASSES['NoUntapEffect']
-_C524 = CLASSES['ContinuousEffect']
-_C526 = CLASSES['PlayerRef']
-_C535 = CLASSES['AnyNumberTargets']
-_C537 = CLASSES['AnyTarget']
-_C540 = CLASSES['UpToTargets']
-_C542 = CLASSES['EachPlayers']
-_C544 = CLASSES['ThatRef']
-_C546 = CLASSES['EnchantedRef']
-_C551 = CLASSES['BeginningTrigger']
-_C555 = CLASSES['LastCounterTrigger']
-_C559 = CLASSES['BatchAttackTrigger']
-_C561 = CLASSES['ThisTrigger']
-_C565 = CLASSES['CastTrigger']
-_C568 = CLASSES['YoursTrigger']
-_C582 = CLASSES['ZonePlace']
-_C586 = CLASSES['PTChange']
-_C589 = CLASSES['CantAttackOrBlock']
-_C591 = CLASSES['CantAttack']
-_C593 = CLASSES['CantBlock']
-_C595 = CLASSES['CantBeBlockedByFewer']
-_C596 = CLASSES['CantBeBlockedExcept']
-_C597 = CLASSES['CanBlockOnly']
-_C599 = CLASSES['CantBeTargetedBy']
-_C600 = CLASSES['CantBeTargeted']
-_C602 = CLASSES['CantBeDestroyed']
-_C604 = CLASSES['CantPhaseOut']
-_C606 = CLASSES['PhasesEachUntap']
-_C608 = CLASSES['GainsAbility']
-_C611 = CLASSES['HasKeywordAtManaCost']
-_C612 = CLASSES['HasKeywords']
-_C613 = CLASSES['LosesKeywords']
-_C616 = CLASSES['CombatDamageSteps']
-_C618 = CLASSES['AssignsExcess']
-_C620 = CLASSES['AttacksUntapped']
-_C622 = CLASSES['DoesntUntap']
-_C624 = CLASSES['DamageGainsLife']
-_C626 = CLASSES['DamageIsLethal']
-_C628 = CLASSES['CantBeBlockedBy']
-_C630 = CLASSES['CantBeAttachedBy']
-_C632 = CLASSES['PreventDamageFrom']
-_C634 = CLASSES['AttacksDespite']
-_C636 = CLASSES['MaxBlockers']
-_C638 = CLASSES['AttacksEachCombat']
-_C640 = CLASSES['BlocksEachCombat']
-_C642 = CLASSES['CantBeBlocked']
-_C644 = CLASSES['IsColor']
-_C678 = CLASSES['Duration']
-_C681 = CLASSES['TargetObject']
-_C683 = CLASSES['FromGraveyard']
-_C689 = CLASSES['OntoBattlefield']
-_C692 = CLASSES['IntoHand']
-_C694 = CLASSES['IntoGraveyard']
-_C697 = CLASSES['CostValue']
-_C717 = CLASSES['BackRef']
-_C719 = CLASSES['TargetPlayer']
-_C723 = CLASSES['EachObjects']
-_C736 = CLASSES['QualityRef']
-_C757 = CLASSES['PerTime']
-_C763 = CLASSES['PerObject']
-_C766 = CLASSES['PowerOf']
-_C792 = CLASSES['EntersEvent']
-_C795 = CLASSES['LeavesEvent']
-_C797 = CLASSES['DiesEvent']
-_C799 = CLASSES['AttacksAloneEvent']
-_C801 = CLASSES['AttacksEvent']
-_C803 = CLASSES['BlocksEvent']
-_C806 = CLASSES['BlockedEvent']
-_C808 = CLASSES['PhasesEvent']
-_C810 = CLASSES['TurnedUpEvent']
-_C812 = CLASSES['ExiledThisWayEvent']
-_C814 = CLASSES['TargetedEvent']
-_C817 = CLASSES['DealsDamageEvent']
-_C819 = CLASSES['DealtDamageEvent']
+_C344 = CLASSES['LookAtTopEffect']
+_C348 = CLASSES['ObjectDamageEffect']
+_C353 = CLASSES['MoveCountersEffect']
+_C356 = CLASSES['ChangeTargetEffect']
+_C359 = CLASSES['KeywordCost']
+_C361 = CLASSES['TypeArg']
+_C363 = CLASSES['QualityArg']
+_C365 = CLASSES['OntoArg']
+_C371 = CLASSES['TriggeredStmt']
+_C374 = CLASSES['ActivatedStmt']
+_C376 = CLASSES['PTDefiningStmt']
+_C379 = CLASSES['SpellKind']
+_C383 = CLASSES['EntersTappedStmt']
+_C388 = CLASSES['CostPerTargetStmt']
+_C390 = CLASSES['UncounterableStmt']
+_C394 = CLASSES['StaticStmt']
+_C407 = CLASSES['ControlClause']
+_C418 = CLASSES['DividedDamageEffect']
+_C420 = CLASSES['DamageEffect']
+_C422 = CLASSES['DestroyEffect']
+_C425 = CLASSES['DrawEffect']
+_C427 = CLASSES['TokenCopyEffect']
+_C432 = CLASSES['TokenEffect']
+_C433 = CLASSES['AddManaEffect']
+_C436 = CLASSES['DiscardEffect']
+_C438 = CLASSES['GainLifeEffect']
+_C441 = CLASSES['GainControlEffect']
+_C443 = CLASSES['ReturnToHandEffect']
+_C446 = CLASSES['ReturnFromGraveyardEffect']
+_C448 = CLASSES['ReturnToBattlefieldEffect']
+_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C456 = CLASSES['SearchEffect']
+_C460 = CLASSES['CounterSpellEffect']
+_C462 = CLASSES['ShuffleEffect']
+_C466 = CLASSES['MillEffect']
+_C469 = CLASSES['PutFromHandEffect']
+_C473 = CLASSES['PutCountersEffect']
+_C476 = CLASSES['PutOnLibraryEffect']
+_C478 = CLASSES['PutIntoZoneEffect']
+_C484 = CLASSES['ExileEffect']
+_C486 = CLASSES['ExileTopEffect']
+_C488 = CLASSES['RegenerateEffect']
+_C492 = CLASSES['PlayerSacrificesEffect']
+_C495 = CLASSES['SacrificeEffect']
+_C497 = CLASSES['UntapEffect']
+_C499 = CLASSES['TapOrUntapEffect']
+_C501 = CLASSES['TapEffect']
+_C505 = CLASSES['RemoveCountersEffect']
+_C507 = CLASSES['DelayedEffect']
+_C509 = CLASSES['PreventEffect']
+_C511 = CLASSES['CastThisEffect']
+_C513 = CLASSES['CopySpellEffect']
+_C514 = CLASSES['NoRegenEffect']
+_C517 = CLASSES['PhaseOutEffect']
+_C520 = CLASSES['NoUntapEffect']
+_C523 = CLASSES['ContinuousEffect']
+_C525 = CLASSES['PlayerRef']
+_C534 = CLASSES['AnyNumberTargets']
+_C536 = CLASSES['AnyTarget']
+_C539 = CLASSES['UpToTargets']
+_C541 = CLASSES['EachPlayers']
+_C543 = CLASSES['ThatRef']
+_C545 = CLASSES['EnchantedRef']
+_C552 = CLASSES['BeginningTrigger']
+_C556 = CLASSES['LastCounterTrigger']
+_C560 = CLASSES['BatchAttackTrigger']
+_C562 = CLASSES['ThisTrigger']
+_C566 = CLASSES['CastTrigger']
+_C569 = CLASSES['YoursTrigger']
+_C583 = CLASSES['ZonePlace']
+_C587 = CLASSES['PTChange']
+_C590 = CLASSES['CantAttackOrBlock']
+_C592 = CLASSES['CantAttack']
+_C594 = CLASSES['CantBlock']
+_C596 = CLASSES['CantBeBlockedByFewer']
+_C597 = CLASSES['CantBeBlockedExcept']
+_C598 = CLASSES['CanBlockOnly']
+_C600 = CLASSES['CantBeTargetedBy']
+_C601 = CLASSES['CantBeTargeted']
+_C603 = CLASSES['CantBeDestroyed']
+_C605 = CLASSES['CantPhaseOut']
+_C607 = CLASSES['PhasesEachUntap']
+_C609 = CLASSES['GainsAbility']
+_C612 = CLASSES['HasKeywordAtManaCost']
+_C613 = CLASSES['HasKeywords']
+_C614 = CLASSES['LosesKeywords']
+_C617 = CLASSES['CombatDamageSteps']
+_C619 = CLASSES['AssignsExcess']
+_C621 = CLASSES['AttacksUntapped']
+_C623 = CLASSES['DoesntUntap']
+_C625 = CLASSES['DamageGainsLife']
+_C627 = CLASSES['DamageIsLethal']
+_C629 = CLASSES['CantBeBlockedBy']
+_C631 = CLASSES['CantBeAttachedBy']
+_C633 = CLASSES['PreventDamageFrom']
+_C635 = CLASSES['AttacksDespite']
+_C637 = CLASSES['MaxBlockers']
+_C639 = CLASSES['AttacksEachCombat']
+_C641 = CLASSES['BlocksEachCombat']
+_C643 = CLASSES['CantBeBlocked']
+_C645 = CLASSES['IsColor']
+_C679 = CLASSES['Duration']
+_C682 = CLASSES['TargetObject']
+_C684 = CLASSES['FromGraveyard']
+_C690 = CLASSES['OntoBattlefield']
+_C693 = CLASSES['IntoHand']
+_C695 = CLASSES['IntoGraveyard']
+_C698 = CLASSES['CostValue']
+_C718 = CLASSES['BackRef']
+_C720 = CLASSES['TargetPlayer']
+_C724 = CLASSES['EachObjects']
+_C737 = CLASSES['QualityRef']
+_C758 = CLASSES['PerTime']
+_C764 = CLASSES['PerObject']
+_C767 = CLASSES['PowerOf']
+_C793 = CLASSES['EntersEvent']
+_C796 = CLASSES['LeavesEvent']
+_C798 = CLASSES['DiesEvent']
+_C800 = CLASSES['AttacksAloneEvent']
+_C802 = CLASSES['AttacksEvent']
+_C804 = CLASSES['BlocksEvent']
+_C807 = CLASSES['BlockedEvent']
+_C809 = CLASSES['PhasesEvent']
+_C811 = CLASSES['TurnedUpEvent']
+_C813 = CLASSES['ExiledThisWayEvent']
+_C815 = CLASSES['TargetedEvent']
+_C818 = CLASSES['DealsDamageEvent']
+_C820 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51825,7 +51947,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 358:  # lastinstead
+        elif r == 357:  # lastinstead
             d['lastinstead'] = True
         elif r == 219:  # insteadcond
             x = c[0]
@@ -51836,7 +51958,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 359:  # tailinstead
+        elif r == 358:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53472,7 +53594,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 417:  # negated
+        elif r == 416:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53573,7 +53695,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 367:  # sentences
+        elif r == 366:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53804,7 +53926,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # zones
+        if r == 377:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53812,11 +53934,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 582:
-                    values.append(_b582(x, inst, lim, made))
+                elif x.rule == 583:
+                    values.append(_b583(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 381:  # spells
+        elif r == 380:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53824,8 +53946,8 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 380:
-                    values.append(_b380(x, inst, lim, made))
+                elif x.rule == 379:
+                    values.append(_b379(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 250:  # amount
@@ -53890,7 +54012,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 382:  # keywords
+        elif r == 381:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54052,7 +54174,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # parts
+        if r == 384:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54098,13 +54220,13 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # optional
+        if r == 385:  # optional
             d['optional'] = True
         elif r == 266:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 387:  # pay
+        elif r == 386:  # pay
             d['pay'] = True
         elif r == 267:  # orcost
             x = c[0]
@@ -54310,7 +54432,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 392:  # parts
+        elif r == 391:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54319,7 +54441,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54356,42 +54478,42 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # other
+        if r == 653:  # other
             d['other'] = True
-        elif r == 653:  # another
+        elif r == 654:  # another
             d['another'] = True
-        elif r == 654:  # facedown
+        elif r == 655:  # facedown
             d['facedown'] = True
-        elif r == 655:  # faceup
+        elif r == 656:  # faceup
             d['faceup'] = True
-        elif r == 396:  # exiled
+        elif r == 395:  # exiled
             d['exiled'] = True
+        elif r == 396:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 397:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 398:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 399:  # states
+        elif r == 398:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 656:  # states
+        elif r == 657:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # nons
+        elif r == 745:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # colors
+        elif r == 746:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54399,7 +54521,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # supertypes
+        elif r == 747:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54407,32 +54529,32 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # multis
+        elif r == 748:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # types
+        elif r == 749:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # subtypes
+        elif r == 750:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # ortypes
+        elif r == 751:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # andor
+        elif r == 752:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # ortypes
+        elif r == 753:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54443,39 +54565,39 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 400:  # chosen
+        elif r == 399:  # chosen
             d['chosen'] = True
-        elif r == 401:  # mv
+        elif r == 400:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 402:  # mvdir
+        elif r == 401:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 403:  # ptstat
+        elif r == 402:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 404:  # ptval
+        elif r == 403:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 405:  # ptdir
+        elif r == 404:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 657:  # keywords
+        elif r == 658:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54489,7 +54611,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 406:  # without
+        elif r == 405:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54502,9 +54624,9 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b408(x, inst, lim, made)
+            value = _b407(x, inst, lim, made)
             d['controller'] = value
-        elif r == 414:  # late
+        elif r == 413:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54518,11 +54640,11 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 658:  # blocked_by_this
+        elif r == 659:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 659:  # attacking_you
+        elif r == 660:  # attacking_you
             d['attacking_you'] = True
-        elif r == 415:  # single
+        elif r == 414:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
@@ -54577,7 +54699,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 416:  # fromhand
+        elif r == 415:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -54690,9 +54812,9 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 529:  # options
+        elif r == 528:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54744,7 +54866,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         elif r == 310:  # extra
             x = c[0]
@@ -54784,11 +54906,11 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         elif r == 313:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54831,11 +54953,11 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         elif r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54874,7 +54996,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 319:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         elif r == 320:  # amount
             x = c[0]
@@ -54914,13 +55036,13 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 531:  # amount
+        elif r == 530:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 532:  # twice
+        elif r == 531:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -54994,7 +55116,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55033,18 +55155,18 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 547:  # count
+        elif r == 546:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 329:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55152,7 +55274,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55195,7 +55317,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55234,14 +55356,14 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 340:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 341:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55254,7 +55376,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55270,8 +55392,8 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
-    d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C344()
+    d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -55282,10 +55404,14 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 344:  # order
+        elif r == 547:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
+        elif r == 548:  # graveyard
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55294,7 +55420,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55310,7 +55436,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C348()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55318,20 +55444,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # source
+        if r == 345:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 347:  # power
+        elif r == 346:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 348:  # target
+        elif r == 347:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55344,7 +55470,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +55486,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C353()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,24 +55494,24 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # amount
+        if r == 349:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 351:  # counter
+        elif r == 350:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 352:  # source
+        elif r == 351:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 353:  # target
+        elif r == 352:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55398,7 +55524,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55414,7 +55540,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C356()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55422,14 +55548,14 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # target
+        if r == 354:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 356:  # to
+        elif r == 355:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -55441,7 +55567,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55457,7 +55583,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C359()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55465,7 +55591,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # parts
+        if r == 549:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55474,7 +55600,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55487,7 +55613,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55503,7 +55629,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C361()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55511,7 +55637,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # type
+        if r == 360:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55523,7 +55649,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55539,7 +55665,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C363()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55547,7 +55673,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # quality
+        if r == 362:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55559,7 +55685,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55575,7 +55701,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C365()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55583,7 +55709,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # subtype
+        if r == 364:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55595,7 +55721,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55611,7 +55737,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C371()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55619,20 +55745,20 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # zone
+        if r == 367:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 369:  # trigger
+        elif r == 368:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 370:  # condition
+        elif r == 369:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55641,11 +55767,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 371:  # sentences
+        elif r == 370:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 569:  # sentences
+        elif r == 570:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55657,7 +55783,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55673,7 +55799,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C374()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55681,11 +55807,11 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # special
+        if r == 571:  # special
             d['special'] = True
-        elif r == 571:  # fromhand
+        elif r == 572:  # fromhand
             d['fromhand'] = True
-        elif r == 373:  # param
+        elif r == 372:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55694,11 +55820,11 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 572:  # cost
+        elif r == 573:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 573:  # param
+        elif r == 574:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55707,15 +55833,15 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 374:  # sentences
+        elif r == 373:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 575:  # restriction
+        elif r == 576:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55724,19 +55850,19 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 576:  # once
+        elif r == 577:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 577:  # sorcery
+        elif r == 578:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 578:  # also
+        elif r == 579:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -55745,7 +55871,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 579:  # castable
+        elif r == 580:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55759,7 +55885,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55775,7 +55901,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C376()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55783,13 +55909,13 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # both
+        if r == 730:  # both
             d['both'] = True
-        elif r == 580:  # which
+        elif r == 581:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 376:  # amount
+        elif r == 375:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55801,7 +55927,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55817,7 +55943,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C379()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55825,7 +55951,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # filter
+        if r == 378:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
@@ -55837,7 +55963,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55853,7 +55979,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C383()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55861,7 +55987,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # tapped
+        if r == 382:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55873,7 +55999,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55889,7 +56015,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C388()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55897,7 +56023,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # cost
+        if r == 387:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55909,7 +56035,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55925,7 +56051,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C390()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55933,7 +56059,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # countered
+        if r == 389:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55945,7 +56071,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55961,7 +56087,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C394()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55969,7 +56095,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # precondition
+        if r == 392:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55978,35 +56104,35 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 645:  # this
+        elif r == 646:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 646:  # enchanted
+        elif r == 647:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 647:  # host
+        elif r == 648:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 648:  # equipped
+        elif r == 649:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 649:  # host
+        elif r == 650:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 650:  # affected
+        elif r == 651:  # affected
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['affected'] = value
-        elif r == 651:  # parts
+        elif r == 652:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56015,12 +56141,12 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 394:  # condition
+        elif r == 393:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56037,7 +56163,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56053,7 +56179,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C407()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56061,27 +56187,27 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # you
+        if r == 406:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 409:  # notyou
+        elif r == 408:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 410:  # own
+        elif r == 409:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 411:  # defending
+        elif r == 410:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 412:  # opponent
+        elif r == 411:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 413:  # opponents
+        elif r == 412:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56093,7 +56219,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56109,7 +56235,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C418()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56117,11 +56243,11 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # amount
+        if r == 417:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 753:  # evenly
+        elif r == 754:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56131,7 +56257,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56147,7 +56273,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C420()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56155,46 +56281,46 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # named
+        if r == 661:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 661:  # amount
+        elif r == 662:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 662:  # equal
+        elif r == 663:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 754:  # power
+        elif r == 755:  # power
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['power'] = value
-        elif r == 755:  # amount
+        elif r == 756:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # you
+        elif r == 664:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 664:  # target
+        elif r == 665:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 420:  # also
+        elif r == 419:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56207,7 +56333,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56223,7 +56349,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56231,9 +56357,9 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56246,7 +56372,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56262,7 +56388,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56270,13 +56396,13 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # player
+        if r == 423:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 425:  # amount
+        elif r == 424:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56288,7 +56414,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56304,7 +56430,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56312,9 +56438,9 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56327,7 +56453,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56343,7 +56469,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C432()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56351,21 +56477,21 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # count
+        if r == 428:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 665:  # tapped
+        elif r == 666:  # tapped
             d['tapped'] = True
-        elif r == 430:  # power
+        elif r == 429:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 431:  # toughness
+        elif r == 430:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 666:  # colors
+        elif r == 667:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56373,17 +56499,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 667:  # subtypes
+        elif r == 668:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 668:  # types
+        elif r == 669:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # keywords
+        elif r == 670:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56397,23 +56523,23 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 432:  # tokname
+        elif r == 431:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 670:  # per
+        elif r == 671:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 671:  # pertime
+        elif r == 672:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56423,7 +56549,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56439,7 +56565,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C433()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56447,9 +56573,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # anycolor
+        if r == 759:  # anycolor
             d['anycolor'] = True
-        elif r == 759:  # choices
+        elif r == 760:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56459,15 +56585,15 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 672:  # last
+        elif r == 673:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 673:  # mana
+        elif r == 674:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 822:  # alts
+        elif r == 823:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56479,7 +56605,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56495,7 +56621,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C436()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56503,27 +56629,27 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # player
+        if r == 434:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 674:  # third
+        elif r == 675:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 436:  # amount
+        elif r == 435:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 760:  # random
+        elif r == 761:  # random
             d['random'] = True
-        elif r == 675:  # per
+        elif r == 676:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56533,7 +56659,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56549,7 +56675,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C438()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56557,31 +56683,31 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # player
+        if r == 437:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 676:  # amount
+        elif r == 677:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 761:  # per
+        elif r == 762:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['per'] = value
-        elif r == 764:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['per'] = value
-        elif r == 677:  # equal
+        elif r == 678:  # equal
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56591,7 +56717,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56607,7 +56733,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56615,18 +56741,18 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 441:  # duration
+        elif r == 440:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56636,7 +56762,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56652,7 +56778,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56660,14 +56786,14 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # yours
+        elif r == 680:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56679,7 +56805,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +56821,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,23 +56829,23 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # target
+        if r == 444:  # target
             x = c[0]
-            value = _b681(x, inst, lim, made)
+            value = _b682(x, inst, lim, made)
             d['target'] = value
-        elif r == 446:  # source
+        elif r == 445:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 776:  # hand
+        elif r == 777:  # hand
             d['hand'] = True
-        elif r == 684:  # battlefield
+        elif r == 685:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 777:  # mine
+        elif r == 778:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56729,7 +56855,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56745,7 +56871,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C448()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56753,22 +56879,22 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # fromgy
+        elif r == 686:  # fromgy
             d['fromgy'] = True
-        elif r == 778:  # choice
+        elif r == 779:  # choice
             d['choice'] = True
-        elif r == 779:  # facedown
+        elif r == 780:  # facedown
             d['facedown'] = True
-        elif r == 780:  # mine
+        elif r == 781:  # mine
             d['mine'] = True
-        elif r == 781:  # owners
+        elif r == 782:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56778,7 +56904,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56794,7 +56920,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C451()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56802,11 +56928,11 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # filter
+        if r == 449:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 451:  # hands
+        elif r == 450:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56818,7 +56944,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56834,7 +56960,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C456()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56842,38 +56968,38 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # player
+        if r == 452:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # upto
+        elif r == 687:  # upto
             d['upto'] = True
-        elif r == 454:  # count
+        elif r == 453:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 455:  # filter
+        elif r == 454:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 782:  # alts
+        elif r == 783:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b287(x, inst, lim, made))
-        elif r == 687:  # reveal
+        elif r == 688:  # reveal
             d['reveal'] = True
-        elif r == 783:  # thatcard
+        elif r == 784:  # thatcard
             d['thatcard'] = True
-        elif r == 784:  # thosecards
+        elif r == 785:  # thosecards
             d['thosecards'] = True
-        elif r == 456:  # destination
+        elif r == 455:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 691 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 695:  # tapped
+        elif r == 696:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56883,7 +57009,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56899,7 +57025,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56907,20 +57033,20 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # unless
+        elif r == 458:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['unless'] = value
-        elif r == 460:  # per
+        elif r == 459:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56934,7 +57060,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56950,7 +57076,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56958,9 +57084,9 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 461:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56970,7 +57096,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56986,7 +57112,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C466()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56994,19 +57120,19 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # amount
+        if r == 463:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 465:  # player
+        elif r == 464:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 466:  # owner
+        elif r == 465:  # owner
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57016,7 +57142,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57032,7 +57158,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C469()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57040,11 +57166,11 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # filter
+        if r == 467:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 469:  # battlefield
+        elif r == 468:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57056,7 +57182,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57072,7 +57198,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C473()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57080,17 +57206,17 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # amount
+        if r == 470:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # counter
+        elif r == 471:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 473:  # target
+        elif r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57103,7 +57229,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57119,7 +57245,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57127,24 +57253,24 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 476:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 699:  # top
+        elif r == 700:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 700:  # bottom
+        elif r == 701:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57156,7 +57282,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57172,7 +57298,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57180,9 +57306,9 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57195,7 +57321,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57211,7 +57337,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57219,36 +57345,36 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # source
+        elif r == 480:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 482:  # amount
+        elif r == 481:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # counter
+        elif r == 482:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 484:  # also
+        elif r == 483:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57261,7 +57387,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57277,7 +57403,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C486()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57285,9 +57411,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # player
+        if r == 485:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57297,7 +57423,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57313,7 +57439,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57321,9 +57447,9 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57336,7 +57462,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57352,7 +57478,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C492()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57360,17 +57486,17 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # player
+        if r == 489:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
-        elif r == 491:  # amount
+        elif r == 490:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 492:  # filter
+        elif r == 491:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
@@ -57382,7 +57508,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57398,7 +57524,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57406,18 +57532,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 495:  # unless
+        elif r == 494:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57427,7 +57553,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57443,7 +57569,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57451,9 +57577,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57466,7 +57592,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57482,7 +57608,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57490,9 +57616,9 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57505,7 +57631,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57521,7 +57647,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57529,9 +57655,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57544,7 +57670,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57560,7 +57686,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C505()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57568,17 +57694,17 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # amount
+        if r == 502:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 504:  # counter
+        elif r == 503:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 505:  # target
+        elif r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57591,7 +57717,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57607,7 +57733,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C507()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57615,18 +57741,18 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # step
+        if r == 702:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 702:  # endcombat
+        elif r == 703:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 507:  # effect
+        elif r == 506:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57641,7 +57767,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57657,7 +57783,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C509()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57665,15 +57791,15 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # amount
+        if r == 508:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 786:  # you
+        elif r == 787:  # you
             d['you'] = True
-        elif r == 703:  # target
+        elif r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57686,7 +57812,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57702,7 +57828,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C511()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57710,18 +57836,18 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 510:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # label
+        elif r == 705:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 705:  # free
+        elif r == 706:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57733,7 +57859,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57749,7 +57875,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C513()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57757,14 +57883,14 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # newtargets
+        elif r == 707:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57774,7 +57900,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57790,7 +57916,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C514()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57798,18 +57924,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # thatnoun
+        if r == 708:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 708:  # target
+        elif r == 709:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # thisturn
+        elif r == 710:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57819,7 +57945,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57835,7 +57961,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C517()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57843,14 +57969,14 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # target
+        if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 517:  # phaseout
+        elif r == 516:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57862,7 +57988,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57878,7 +58004,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C520()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57886,14 +58012,14 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 518:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 520:  # nountap
+        elif r == 519:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57905,7 +58031,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57921,7 +58047,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C523()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57929,30 +58055,30 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 521:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['lead'] = value
-        elif r == 710:  # target
+        elif r == 711:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # also
+        elif r == 712:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['also'] = value
-        elif r == 712:  # group
+        elif r == 713:  # group
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['group'] = value
-        elif r == 713:  # parts
+        elif r == 714:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57961,18 +58087,18 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 523:  # duration
+        elif r == 522:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['duration'] = value
-        elif r == 714:  # tail
+        elif r == 715:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57981,7 +58107,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57994,7 +58120,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58010,7 +58136,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C525()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58018,13 +58144,13 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # controller
+        if r == 716:  # controller
             d['controller'] = True
-        elif r == 527:  # owner
+        elif r == 526:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 528:  # who
+        elif r == 527:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58036,7 +58162,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58052,7 +58178,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C534()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58060,7 +58186,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # filter
+        if r == 533:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
@@ -58072,7 +58198,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58088,7 +58214,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C536()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58096,7 +58222,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # any
+        if r == 535:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58108,7 +58234,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58124,7 +58250,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C539()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58132,13 +58258,13 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # each
+        if r == 721:  # each
             d['each'] = True
-        elif r == 538:  # count
+        elif r == 537:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 539:  # filter
+        elif r == 538:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
@@ -58150,7 +58276,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58166,7 +58292,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58174,7 +58300,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # who
+        if r == 540:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58186,7 +58312,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58202,7 +58328,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C543()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58210,7 +58336,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # that
+        if r == 542:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58222,7 +58348,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58238,7 +58364,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C545()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58246,9 +58372,9 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # equipped
+        if r == 791:  # equipped
             d['equipped'] = True
-        elif r == 545:  # enchanted
+        elif r == 544:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58260,7 +58386,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58276,7 +58402,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C552()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58284,11 +58410,11 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # whose
+        if r == 550:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 550:  # step
+        elif r == 551:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58300,7 +58426,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58316,7 +58442,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C556()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58324,11 +58450,11 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 554:  # counter
+        elif r == 555:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58340,7 +58466,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58356,7 +58482,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C560()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58364,15 +58490,15 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # lead
+        if r == 557:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 557:  # subject
+        elif r == 558:  # subject
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['subject'] = value
-        elif r == 558:  # batch
+        elif r == 559:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58384,7 +58510,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58400,7 +58526,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C562()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58408,13 +58534,13 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # lead
+        if r == 561:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 725:  # creature
+        elif r == 726:  # creature
             d['creature'] = True
-        elif r == 726:  # events
+        elif r == 727:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58423,7 +58549,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58436,7 +58562,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58452,7 +58578,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58460,15 +58586,15 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 563:  # who
+        elif r == 564:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 564:  # spell
+        elif r == 565:  # spell
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['spell'] = value
@@ -58480,7 +58606,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58496,7 +58622,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58504,17 +58630,17 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 820:  # thisor
+        elif r == 821:  # thisor
             d['thisor'] = True
-        elif r == 567:  # subject
+        elif r == 568:  # subject
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['subject'] = value
-        elif r == 727:  # events
+        elif r == 728:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58523,12 +58649,12 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 728:  # undercontrol
+        elif r == 729:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58538,7 +58664,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58554,7 +58680,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C583()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58562,11 +58688,11 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # command
+        if r == 582:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 583:  # battlefield
+        elif r == 584:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58578,7 +58704,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58594,7 +58720,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58602,29 +58728,29 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # additional
+        if r == 731:  # additional
             d['additional'] = True
-        elif r == 584:  # power
+        elif r == 585:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 586:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 731:  # per
+        elif r == 732:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 732:  # perfilter
+        elif r == 733:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b287(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 821:  # onbf
+        elif r == 822:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58634,7 +58760,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58650,7 +58776,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C590()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58658,7 +58784,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # both
+        if r == 589:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58670,7 +58796,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58686,7 +58812,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C592()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58694,7 +58820,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # attack
+        if r == 591:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58706,7 +58832,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58722,7 +58848,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C594()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58730,7 +58856,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # block
+        if r == 593:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58742,7 +58868,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58758,7 +58884,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58766,7 +58892,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # count
+        if r == 595:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58778,52 +58904,8 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C596()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 733:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 287:
-                    values.append(_b287(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58866,7 +58948,51 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C598()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 735:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58882,7 +59008,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C600()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58890,9 +59016,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # quality
+        if r == 599:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58902,7 +59028,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58918,7 +59044,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58926,7 +59052,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # opponents
+        if r == 739:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58936,7 +59062,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58952,7 +59078,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C603()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58960,7 +59086,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # destroyed
+        if r == 602:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58972,7 +59098,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58988,7 +59114,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58996,7 +59122,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # phase
+        if r == 604:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59008,7 +59134,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59024,7 +59150,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59032,7 +59158,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # untap
+        if r == 606:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59044,7 +59170,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59060,7 +59186,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59068,9 +59194,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # ability
+        if r == 608:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59083,7 +59209,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59099,7 +59225,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C612()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59107,14 +59233,14 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # keyword
+        if r == 610:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 610:  # manacost
+        elif r == 611:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59126,54 +59252,8 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C612()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 740:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59218,7 +59298,53 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C614()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 742:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59234,7 +59360,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C617()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59242,11 +59368,11 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # first
+        if r == 615:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 615:  # regular
+        elif r == 616:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59260,7 +59386,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59276,7 +59402,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C619()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59284,7 +59410,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # excess
+        if r == 618:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59296,7 +59422,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59312,7 +59438,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C621()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59320,7 +59446,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # untapped
+        if r == 620:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59332,7 +59458,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59348,7 +59474,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59356,11 +59482,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # its
+        if r == 743:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 621:  # untap
+        elif r == 622:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59372,7 +59498,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59388,7 +59514,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59396,7 +59522,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # gains
+        if r == 624:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59408,7 +59534,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59424,7 +59550,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C627()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59432,7 +59558,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # lethal
+        if r == 626:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59444,7 +59570,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59460,7 +59586,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59468,9 +59594,9 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # quality
+        if r == 628:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59480,7 +59606,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59496,7 +59622,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59504,9 +59630,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # quality
+        if r == 630:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59516,7 +59642,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59532,7 +59658,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C633()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59540,9 +59666,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # quality
+        if r == 632:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59552,7 +59678,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59568,7 +59694,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C635()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59576,9 +59702,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # thisturn
+        if r == 744:  # thisturn
             d['thisturn'] = True
-        elif r == 633:  # keyword
+        elif r == 634:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59593,7 +59719,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59609,7 +59735,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C637()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59617,7 +59743,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # count
+        if r == 636:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59629,7 +59755,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59645,7 +59771,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59653,7 +59779,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # attacks
+        if r == 638:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59665,7 +59791,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59681,7 +59807,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C641()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59689,7 +59815,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # blocks
+        if r == 640:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59701,7 +59827,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59717,7 +59843,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59725,7 +59851,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # unblockable
+        if r == 642:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59737,7 +59863,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59753,7 +59879,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59761,7 +59887,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # color
+        if r == 644:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59776,7 +59902,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59792,7 +59918,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C679()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59800,23 +59926,23 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # eot
+        if r == 770:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 770:  # next_upkeep
+        elif r == 771:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 771:  # losecontrol
+        elif r == 772:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 772:  # thisturn
+        elif r == 773:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 773:  # thiscombat
+        elif r == 774:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59828,7 +59954,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59844,7 +59970,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C682()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59852,13 +59978,13 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # another
+        if r == 775:  # another
             d['another'] = True
-        elif r == 680:  # filter
+        elif r == 681:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 775:  # ingy
+        elif r == 776:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59868,7 +59994,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59884,7 +60010,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C684()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59892,7 +60018,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # whose
+        if r == 683:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59904,7 +60030,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59920,7 +60046,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C690()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59928,7 +60054,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # zone
+        if r == 689:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59940,7 +60066,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59956,7 +60082,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C693()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59964,9 +60090,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # player
+        if r == 692:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59976,7 +60102,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59992,7 +60118,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C695()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60000,9 +60126,9 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # player
+        if r == 694:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b525(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60012,7 +60138,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60028,7 +60154,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60036,11 +60162,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # cost
+        if r == 697:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 698:  # param
+        elif r == 699:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60055,7 +60181,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60071,7 +60197,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60079,9 +60205,9 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # word
+        if r == 717:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60094,7 +60220,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60110,7 +60236,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C720()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60118,11 +60244,11 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # player
+        if r == 719:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 787:  # walker
+        elif r == 788:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60132,7 +60258,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60148,7 +60274,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C724()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60156,33 +60282,33 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # quant
+        if r == 722:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 722:  # filter
+        elif r == 723:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 788:  # attached
+        elif r == 789:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 789:  # samename
+        elif r == 790:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 823:  # ingy
+        elif r == 824:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60192,7 +60318,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60208,7 +60334,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C737()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60216,11 +60342,11 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # word
+        if r == 736:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 737:  # param
+        elif r == 738:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60235,7 +60361,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60251,7 +60377,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C758()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60259,7 +60385,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # word
+        if r == 757:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60274,7 +60400,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60290,7 +60416,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C764()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60298,13 +60424,13 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # filter
+        if r == 763:  # filter
             x = c[0]
             value = _b287(x, inst, lim, made)
             d['filter'] = value
-        elif r == 828:  # gy
+        elif r == 829:  # gy
             d['gy'] = True
-        elif r == 829:  # bf
+        elif r == 830:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60314,7 +60440,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60330,7 +60456,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C767()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60338,21 +60464,21 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # power
+        if r == 766:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 767:  # power
+        elif r == 768:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 768:  # target
+        elif r == 769:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60365,7 +60491,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60381,7 +60507,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C793()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60389,7 +60515,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # enters
+        if r == 792:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60401,7 +60527,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60417,7 +60543,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C796()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60425,7 +60551,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # leaves
+        if r == 795:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60437,7 +60563,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60453,7 +60579,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C798()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60461,7 +60587,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # dies
+        if r == 797:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60473,7 +60599,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60489,7 +60615,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C800()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60497,7 +60623,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # alone
+        if r == 799:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60509,7 +60635,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60525,7 +60651,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C802()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60533,7 +60659,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # attacks
+        if r == 801:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60545,7 +60671,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60561,7 +60687,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C804()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60569,11 +60695,11 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # blocks
+        if r == 803:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 824:  # acreature
+        elif r == 825:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60583,7 +60709,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60599,7 +60725,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60607,11 +60733,11 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # blocked
+        if r == 805:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 805:  # filter
+        elif r == 806:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60625,7 +60751,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60641,7 +60767,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C809()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60649,7 +60775,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # direction
+        if r == 808:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60661,7 +60787,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60677,7 +60803,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60685,7 +60811,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # up
+        if r == 810:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60697,7 +60823,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60713,7 +60839,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60721,7 +60847,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # way
+        if r == 812:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60733,7 +60859,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60749,7 +60875,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C815()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60757,11 +60883,11 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # targeted
+        if r == 814:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 825:  # opponents
+        elif r == 826:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60771,7 +60897,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60787,7 +60913,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C818()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60795,13 +60921,13 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # combat
+        if r == 827:  # combat
             d['combat'] = True
-        elif r == 815:  # deals
+        elif r == 816:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 816:  # recipient
+        elif r == 817:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60815,7 +60941,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60831,7 +60957,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C820()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60839,9 +60965,9 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # combat
+        if r == 828:  # combat
             d['combat'] = True
-        elif r == 818:  # dealt
+        elif r == 819:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61199,494 +61325,495 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
     _b342,  # 342 FightEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 387 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 396 __asgn_optional
+    _b344,  # 344 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 357 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 358 __asgn_optional
+    _b359,  # 359 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 385 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 386 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 400 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 CopySpellEffect
-    _b515,  # 515 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    _match_node,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
-    _match_node,  # 530 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 532 __asgn_plain
-    _node,  # 533 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 548 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 BeginningTrigger
-    _node,  # 552 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 570 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 PTChange
-    _node,  # 587 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlockedByFewer
-    _b596,  # 596 CantBeBlockedExcept
-    _b597,  # 597 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBeTargetedBy
-    _b600,  # 600 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 HasKeywordAtManaCost
-    _b612,  # 612 HasKeywords
-    _b613,  # 613 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 656 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 666 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 668 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    _node,  # 690 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 EachObjects
-    _node,  # 724 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 413 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 CopySpellEffect
+    _b514,  # 514 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 ContinuousEffect
+    _match_node,  # 524 ActionWord
+    _b525,  # 525 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 528 __asgn_oneormore
+    _match_node,  # 529 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 531 __asgn_plain
+    _node,  # 532 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 BeginningTrigger
+    _node,  # 553 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 PTChange
+    _node,  # 588 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBeBlockedByFewer
+    _b597,  # 597 CantBeBlockedExcept
+    _b598,  # 598 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBeTargetedBy
+    _b601,  # 601 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 HasKeywordAtManaCost
+    _b613,  # 613 HasKeywords
+    _b614,  # 614 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 652 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 657 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 658 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 667 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 668 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 669 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 OntoBattlefield
+    _node,  # 691 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 EachObjects
+    _node,  # 725 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 726 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 733 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 738 __asgn_optional
-    _node,  # 739 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 739 __asgn_optional
+    _node,  # 740 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 784 __asgn_optional
-    _match_node,  # 785 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 EntersEvent
-    _node,  # 793 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 822 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 785 __asgn_optional
+    _match_node,  # 786 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 EntersEvent
+    _node,  # 794 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 823 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 826 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 830 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 552, 587, 690, 724, 739, 793])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 532, 553, 588, 691, 725, 740, 794])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62033,235 +62160,235 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 341 __asgn_plain
     _b342,  # 342 FightEffect
     None,  # 343 __asgn_plain
-    None,  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
+    _b344,  # 344 LookAtTopEffect
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
+    _b348,  # 348 ObjectDamageEffect
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    None,  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
+    _b353,  # 353 MoveCountersEffect
+    None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    None,  # 356 __asgn_plain
-    _b357,  # 357 ChangeTargetEffect
+    _b356,  # 356 ChangeTargetEffect
+    None,  # 357 __asgn_optional
     None,  # 358 __asgn_optional
-    None,  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    None,  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
-    None,  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
-    None,  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
+    _b359,  # 359 KeywordCost
+    None,  # 360 __asgn_plain
+    _b361,  # 361 TypeArg
+    None,  # 362 __asgn_plain
+    _b363,  # 363 QualityArg
+    None,  # 364 __asgn_plain
+    _b365,  # 365 OntoArg
+    None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    None,  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
+    _b371,  # 371 TriggeredStmt
+    None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    None,  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
-    None,  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
+    _b374,  # 374 ActivatedStmt
+    None,  # 375 __asgn_plain
+    _b376,  # 376 PTDefiningStmt
+    None,  # 377 __asgn_oneormore
+    None,  # 378 __asgn_plain
+    _b379,  # 379 SpellKind
+    None,  # 380 __asgn_oneormore
     None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
-    None,  # 385 __asgn_oneormore
+    None,  # 382 __asgn_plain
+    _b383,  # 383 EntersTappedStmt
+    None,  # 384 __asgn_oneormore
+    None,  # 385 __asgn_optional
     None,  # 386 __asgn_optional
-    None,  # 387 __asgn_optional
-    None,  # 388 __asgn_plain
-    _b389,  # 389 CostPerTargetStmt
-    None,  # 390 __asgn_plain
-    _b391,  # 391 UncounterableStmt
-    None,  # 392 __asgn_oneormore
+    None,  # 387 __asgn_plain
+    _b388,  # 388 CostPerTargetStmt
+    None,  # 389 __asgn_plain
+    _b390,  # 390 UncounterableStmt
+    None,  # 391 __asgn_oneormore
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
-    _b395,  # 395 StaticStmt
-    None,  # 396 __asgn_optional
+    _b394,  # 394 StaticStmt
+    None,  # 395 __asgn_optional
+    None,  # 396 __asgn_oneormore
     None,  # 397 __asgn_oneormore
     None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_optional
+    None,  # 399 __asgn_optional
+    None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    None,  # 407 __asgn_plain
-    _b408,  # 408 ControlClause
+    _b407,  # 407 ControlClause
+    None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_plain
-    None,  # 414 __asgn_oneormore
+    None,  # 413 __asgn_oneormore
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    None,  # 418 __asgn_plain
-    _b419,  # 419 DividedDamageEffect
-    None,  # 420 __asgn_plain
-    _b421,  # 421 DamageEffect
-    None,  # 422 __asgn_plain
-    _b423,  # 423 DestroyEffect
+    _b418,  # 418 DividedDamageEffect
+    None,  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
+    None,  # 421 __asgn_plain
+    _b422,  # 422 DestroyEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
-    None,  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
+    _b425,  # 425 DrawEffect
+    None,  # 426 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 DiscardEffect
-    None,  # 438 __asgn_plain
-    _b439,  # 439 GainLifeEffect
+    _b436,  # 436 DiscardEffect
+    None,  # 437 __asgn_plain
+    _b438,  # 438 GainLifeEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 GainControlEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ReturnToHandEffect
+    _b441,  # 441 GainControlEffect
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ReturnToHandEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnFromGraveyardEffect
-    None,  # 448 __asgn_plain
-    _b449,  # 449 ReturnToBattlefieldEffect
+    _b446,  # 446 ReturnFromGraveyardEffect
+    None,  # 447 __asgn_plain
+    _b448,  # 448 ReturnToBattlefieldEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
-    _b452,  # 452 ReturnAllFromGraveyardsEffect
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 SearchEffect
+    _b456,  # 456 SearchEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 CounterSpellEffect
-    None,  # 462 __asgn_plain
-    _b463,  # 463 ShuffleEffect
+    _b460,  # 460 CounterSpellEffect
+    None,  # 461 __asgn_plain
+    _b462,  # 462 ShuffleEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
-    _b467,  # 467 MillEffect
+    _b466,  # 466 MillEffect
+    None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    None,  # 469 __asgn_plain
-    _b470,  # 470 PutFromHandEffect
+    _b469,  # 469 PutFromHandEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
-    _b474,  # 474 PutCountersEffect
+    _b473,  # 473 PutCountersEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    None,  # 476 __asgn_plain
-    _b477,  # 477 PutOnLibraryEffect
-    None,  # 478 __asgn_plain
-    _b479,  # 479 PutIntoZoneEffect
+    _b476,  # 476 PutOnLibraryEffect
+    None,  # 477 __asgn_plain
+    _b478,  # 478 PutIntoZoneEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
-    _b485,  # 485 ExileEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 ExileTopEffect
-    None,  # 488 __asgn_plain
-    _b489,  # 489 RegenerateEffect
+    _b484,  # 484 ExileEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 ExileTopEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 RegenerateEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
-    None,  # 492 __asgn_plain
-    _b493,  # 493 PlayerSacrificesEffect
+    _b492,  # 492 PlayerSacrificesEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
-    _b496,  # 496 SacrificeEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 UntapEffect
-    None,  # 499 __asgn_plain
-    _b500,  # 500 TapOrUntapEffect
-    None,  # 501 __asgn_plain
-    _b502,  # 502 TapEffect
+    _b495,  # 495 SacrificeEffect
+    None,  # 496 __asgn_plain
+    _b497,  # 497 UntapEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 TapOrUntapEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 TapEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    None,  # 505 __asgn_plain
-    _b506,  # 506 RemoveCountersEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 DelayedEffect
-    None,  # 509 __asgn_plain
-    _b510,  # 510 PreventEffect
-    None,  # 511 __asgn_plain
-    _b512,  # 512 CastThisEffect
-    None,  # 513 __asgn_plain
-    _b514,  # 514 CopySpellEffect
-    _b515,  # 515 NoRegenEffect
+    _b505,  # 505 RemoveCountersEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 DelayedEffect
+    None,  # 508 __asgn_plain
+    _b509,  # 509 PreventEffect
+    None,  # 510 __asgn_plain
+    _b511,  # 511 CastThisEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 CopySpellEffect
+    _b514,  # 514 NoRegenEffect
+    None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
+    _b517,  # 517 PhaseOutEffect
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
+    _b520,  # 520 NoUntapEffect
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    None,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
+    _b523,  # 523 ContinuousEffect
+    None,  # 524 ActionWord
+    _b525,  # 525 PlayerRef
+    None,  # 526 __asgn_plain
     None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    None,  # 529 __asgn_oneormore
-    None,  # 530 BackWord
+    None,  # 528 __asgn_oneormore
+    None,  # 529 BackWord
+    None,  # 530 __asgn_plain
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    None,  # 533 TargetRef
-    None,  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
-    None,  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
+    None,  # 532 TargetRef
+    None,  # 533 __asgn_plain
+    _b534,  # 534 AnyNumberTargets
+    None,  # 535 __asgn_plain
+    _b536,  # 536 AnyTarget
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
-    None,  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
-    None,  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
-    None,  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
+    _b539,  # 539 UpToTargets
+    None,  # 540 __asgn_plain
+    _b541,  # 541 EachPlayers
+    None,  # 542 __asgn_plain
+    _b543,  # 543 ThatRef
+    None,  # 544 __asgn_plain
+    _b545,  # 545 EnchantedRef
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_oneormore
-    None,  # 549 __asgn_plain
+    None,  # 548 __asgn_plain
+    None,  # 549 __asgn_oneormore
     None,  # 550 __asgn_plain
-    _b551,  # 551 BeginningTrigger
-    None,  # 552 Trigger
-    None,  # 553 __asgn_plain
+    None,  # 551 __asgn_plain
+    _b552,  # 552 BeginningTrigger
+    None,  # 553 Trigger
     None,  # 554 __asgn_plain
-    _b555,  # 555 LastCounterTrigger
-    None,  # 556 __asgn_plain
+    None,  # 555 __asgn_plain
+    _b556,  # 556 LastCounterTrigger
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 BatchAttackTrigger
-    None,  # 560 __asgn_plain
-    _b561,  # 561 ThisTrigger
-    None,  # 562 __asgn_plain
+    None,  # 559 __asgn_plain
+    _b560,  # 560 BatchAttackTrigger
+    None,  # 561 __asgn_plain
+    _b562,  # 562 ThisTrigger
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    _b565,  # 565 CastTrigger
-    None,  # 566 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 CastTrigger
     None,  # 567 __asgn_plain
-    _b568,  # 568 YoursTrigger
-    None,  # 569 __asgn_plain
-    None,  # 570 __asgn_optional
+    None,  # 568 __asgn_plain
+    _b569,  # 569 YoursTrigger
+    None,  # 570 __asgn_plain
     None,  # 571 __asgn_optional
-    None,  # 572 __asgn_plain
+    None,  # 572 __asgn_optional
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
@@ -62271,95 +62398,95 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    _b582,  # 582 ZonePlace
-    None,  # 583 __asgn_plain
+    None,  # 582 __asgn_plain
+    _b583,  # 583 ZonePlace
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 PTChange
-    None,  # 587 StaticPart
-    None,  # 588 __asgn_plain
-    _b589,  # 589 CantAttackOrBlock
-    None,  # 590 __asgn_plain
-    _b591,  # 591 CantAttack
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantBlock
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlockedByFewer
-    _b596,  # 596 CantBeBlockedExcept
-    _b597,  # 597 CanBlockOnly
-    None,  # 598 __asgn_plain
-    _b599,  # 599 CantBeTargetedBy
-    _b600,  # 600 CantBeTargeted
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantBeDestroyed
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantPhaseOut
-    None,  # 605 __asgn_plain
-    _b606,  # 606 PhasesEachUntap
-    None,  # 607 __asgn_plain
-    _b608,  # 608 GainsAbility
-    None,  # 609 __asgn_plain
+    None,  # 586 __asgn_plain
+    _b587,  # 587 PTChange
+    None,  # 588 StaticPart
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantAttackOrBlock
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantAttack
+    None,  # 593 __asgn_plain
+    _b594,  # 594 CantBlock
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantBeBlockedByFewer
+    _b597,  # 597 CantBeBlockedExcept
+    _b598,  # 598 CanBlockOnly
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantBeTargetedBy
+    _b601,  # 601 CantBeTargeted
+    None,  # 602 __asgn_plain
+    _b603,  # 603 CantBeDestroyed
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantPhaseOut
+    None,  # 606 __asgn_plain
+    _b607,  # 607 PhasesEachUntap
+    None,  # 608 __asgn_plain
+    _b609,  # 609 GainsAbility
     None,  # 610 __asgn_plain
-    _b611,  # 611 HasKeywordAtManaCost
-    _b612,  # 612 HasKeywords
-    _b613,  # 613 LosesKeywords
-    None,  # 614 __asgn_plain
+    None,  # 611 __asgn_plain
+    _b612,  # 612 HasKeywordAtManaCost
+    _b613,  # 613 HasKeywords
+    _b614,  # 614 LosesKeywords
     None,  # 615 __asgn_plain
-    _b616,  # 616 CombatDamageSteps
-    None,  # 617 __asgn_plain
-    _b618,  # 618 AssignsExcess
-    None,  # 619 __asgn_plain
-    _b620,  # 620 AttacksUntapped
-    None,  # 621 __asgn_plain
-    _b622,  # 622 DoesntUntap
-    None,  # 623 __asgn_plain
-    _b624,  # 624 DamageGainsLife
-    None,  # 625 __asgn_plain
-    _b626,  # 626 DamageIsLethal
-    None,  # 627 __asgn_plain
-    _b628,  # 628 CantBeBlockedBy
-    None,  # 629 __asgn_plain
-    _b630,  # 630 CantBeAttachedBy
-    None,  # 631 __asgn_plain
-    _b632,  # 632 PreventDamageFrom
-    None,  # 633 __asgn_plain
-    _b634,  # 634 AttacksDespite
-    None,  # 635 __asgn_plain
-    _b636,  # 636 MaxBlockers
-    None,  # 637 __asgn_plain
-    _b638,  # 638 AttacksEachCombat
-    None,  # 639 __asgn_plain
-    _b640,  # 640 BlocksEachCombat
-    None,  # 641 __asgn_plain
-    _b642,  # 642 CantBeBlocked
-    None,  # 643 __asgn_plain
-    _b644,  # 644 IsColor
-    None,  # 645 __asgn_plain
+    None,  # 616 __asgn_plain
+    _b617,  # 617 CombatDamageSteps
+    None,  # 618 __asgn_plain
+    _b619,  # 619 AssignsExcess
+    None,  # 620 __asgn_plain
+    _b621,  # 621 AttacksUntapped
+    None,  # 622 __asgn_plain
+    _b623,  # 623 DoesntUntap
+    None,  # 624 __asgn_plain
+    _b625,  # 625 DamageGainsLife
+    None,  # 626 __asgn_plain
+    _b627,  # 627 DamageIsLethal
+    None,  # 628 __asgn_plain
+    _b629,  # 629 CantBeBlockedBy
+    None,  # 630 __asgn_plain
+    _b631,  # 631 CantBeAttachedBy
+    None,  # 632 __asgn_plain
+    _b633,  # 633 PreventDamageFrom
+    None,  # 634 __asgn_plain
+    _b635,  # 635 AttacksDespite
+    None,  # 636 __asgn_plain
+    _b637,  # 637 MaxBlockers
+    None,  # 638 __asgn_plain
+    _b639,  # 639 AttacksEachCombat
+    None,  # 640 __asgn_plain
+    _b641,  # 641 BlocksEachCombat
+    None,  # 642 __asgn_plain
+    _b643,  # 643 CantBeBlocked
+    None,  # 644 __asgn_plain
+    _b645,  # 645 IsColor
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_optional
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_oneormore
     None,  # 653 __asgn_optional
     None,  # 654 __asgn_optional
     None,  # 655 __asgn_optional
-    None,  # 656 __asgn_oneormore
+    None,  # 656 __asgn_optional
     None,  # 657 __asgn_oneormore
-    None,  # 658 __asgn_optional
+    None,  # 658 __asgn_oneormore
     None,  # 659 __asgn_optional
-    None,  # 660 __asgn_plain
+    None,  # 660 __asgn_optional
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_zeroormore
+    None,  # 665 __asgn_plain
+    None,  # 666 __asgn_optional
     None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_oneormore
+    None,  # 668 __asgn_zeroormore
     None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_plain
+    None,  # 670 __asgn_oneormore
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
@@ -62367,27 +62494,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    None,  # 679 __asgn_plain
+    None,  # 678 __asgn_plain
+    _b679,  # 679 Duration
     None,  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    None,  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
+    None,  # 681 __asgn_plain
+    _b682,  # 682 TargetObject
+    None,  # 683 __asgn_plain
+    _b684,  # 684 FromGraveyard
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_optional
     None,  # 687 __asgn_optional
-    None,  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    None,  # 690 Destination
-    None,  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    None,  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    None,  # 698 __asgn_plain
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
+    _b690,  # 690 OntoBattlefield
+    None,  # 691 Destination
+    None,  # 692 __asgn_plain
+    _b693,  # 693 IntoHand
+    None,  # 694 __asgn_plain
+    _b695,  # 695 IntoGraveyard
+    None,  # 696 __asgn_optional
+    None,  # 697 __asgn_plain
+    _b698,  # 698 CostValue
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
@@ -62395,45 +62522,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_plain
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_optional
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_plain
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
+    None,  # 713 __asgn_plain
     None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_optional
-    None,  # 716 __asgn_plain
-    _b717,  # 717 BackRef
-    None,  # 718 __asgn_plain
-    _b719,  # 719 TargetPlayer
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_plain
+    _b718,  # 718 BackRef
+    None,  # 719 __asgn_plain
+    _b720,  # 720 TargetPlayer
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_plain
-    _b723,  # 723 EachObjects
-    None,  # 724 KeywordCostPart
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_oneormore
+    None,  # 723 __asgn_plain
+    _b724,  # 724 EachObjects
+    None,  # 725 KeywordCostPart
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_optional
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_optional
     None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_oneormore
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 GrantedAbility
-    None,  # 740 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_plain
+    _b737,  # 737 QualityRef
+    None,  # 738 __asgn_plain
+    None,  # 739 __asgn_optional
+    None,  # 740 GrantedAbility
     None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_oneormore
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_oneormore
     None,  # 746 __asgn_oneormore
     None,  # 747 __asgn_oneormore
@@ -62442,28 +62569,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 750 __asgn_oneormore
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_optional
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    _b757,  # 757 PerTime
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_oneormore
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_plain
+    None,  # 757 __asgn_plain
+    _b758,  # 758 PerTime
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
     None,  # 762 __asgn_plain
-    _b763,  # 763 PerObject
-    None,  # 764 __asgn_plain
+    None,  # 763 __asgn_plain
+    _b764,  # 764 PerObject
     None,  # 765 __asgn_plain
-    _b766,  # 766 PowerOf
-    None,  # 767 __asgn_plain
+    None,  # 766 __asgn_plain
+    _b767,  # 767 PowerOf
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_optional
+    None,  # 774 __asgn_plain
     None,  # 775 __asgn_optional
     None,  # 776 __asgn_optional
     None,  # 777 __asgn_optional
@@ -62471,52 +62598,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
-    None,  # 782 __asgn_oneormore
-    None,  # 783 __asgn_optional
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_oneormore
     None,  # 784 __asgn_optional
-    None,  # 785 DelayedStep
-    None,  # 786 __asgn_optional
+    None,  # 785 __asgn_optional
+    None,  # 786 DelayedStep
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_plain
+    None,  # 788 __asgn_optional
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_plain
-    _b792,  # 792 EntersEvent
-    None,  # 793 ThisEvent
-    None,  # 794 __asgn_plain
-    _b795,  # 795 LeavesEvent
-    None,  # 796 __asgn_plain
-    _b797,  # 797 DiesEvent
-    None,  # 798 __asgn_plain
-    _b799,  # 799 AttacksAloneEvent
-    None,  # 800 __asgn_plain
-    _b801,  # 801 AttacksEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 BlocksEvent
-    None,  # 804 __asgn_plain
+    None,  # 790 __asgn_plain
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_plain
+    _b793,  # 793 EntersEvent
+    None,  # 794 ThisEvent
+    None,  # 795 __asgn_plain
+    _b796,  # 796 LeavesEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 DiesEvent
+    None,  # 799 __asgn_plain
+    _b800,  # 800 AttacksAloneEvent
+    None,  # 801 __asgn_plain
+    _b802,  # 802 AttacksEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 BlocksEvent
     None,  # 805 __asgn_plain
-    _b806,  # 806 BlockedEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 PhasesEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 TurnedUpEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 ExiledThisWayEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 TargetedEvent
-    None,  # 815 __asgn_plain
+    None,  # 806 __asgn_plain
+    _b807,  # 807 BlockedEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 PhasesEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 TurnedUpEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 ExiledThisWayEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 TargetedEvent
     None,  # 816 __asgn_plain
-    _b817,  # 817 DealsDamageEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 DealtDamageEvent
-    None,  # 820 __asgn_optional
+    None,  # 817 __asgn_plain
+    _b818,  # 818 DealsDamageEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 DealtDamageEvent
     None,  # 821 __asgn_optional
-    None,  # 822 __asgn_oneormore
-    None,  # 823 __asgn_optional
+    None,  # 822 __asgn_optional
+    None,  # 823 __asgn_oneormore
     None,  # 824 __asgn_optional
     None,  # 825 __asgn_optional
     None,  # 826 __asgn_optional
     None,  # 827 __asgn_optional
     None,  # 828 __asgn_optional
     None,  # 829 __asgn_optional
+    None,  # 830 __asgn_optional
 ]

@@ -215,9 +215,12 @@ class Draw:
 class LookAtTop:
     """401.2-401.4: look at the top N cards of your library, put one of them into your hand and the
     rest on the bottom of your library in any order.  The cards stay hidden from the other players
-    (401.2); fewer cards than N are all looked at (an empty library: nothing happens)."""
+    (401.2); fewer cards than N are all looked at (an empty library: nothing happens).
+    ``rest_to_graveyard``: the others go into the graveyard instead ("and the other into your
+    graveyard")."""
 
     amount: Amount
+    rest_to_graveyard: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Choose the card for the hand, then the order of the rest on the bottom."""
@@ -230,6 +233,13 @@ class LookAtTop:
         chosen = game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
                                 lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
         rest = [o for o in top if o != chosen]
+        if self.rest_to_graveyard:
+            game.move(chosen, Zone.HAND)
+            for o in rest:
+                game.move(o, Zone.GRAVEYARD)
+            game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
+                     f"into their hand and {len(rest)} into their graveyard")
+            return
         if len(rest) > 1:
             rest = game.ask_valid(
                 ChooseOrder(player, "Order the cards to put on the bottom (first is nearest the top)",

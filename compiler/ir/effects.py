@@ -988,18 +988,23 @@ class LookAtTop(Effect):
     """401.2-401.4: "look at the top four cards of your library. Put one of them into your hand and
     the rest on the bottom of your library in any order" -- the cards stay hidden from the other
     players (401.2); the one chosen goes to the hand, the others to the bottom in an order of the
-    player's choice (401.4)."""
+    player's choice (401.4); ``rest_to_graveyard``: "... and the other into your graveyard"."""
 
     amount: Amount
+    rest_to_graveyard: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         n = self.amount.value if isinstance(self.amount, Fixed) else None
         count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        if self.rest_to_graveyard:
+            return (f"look at the top {count} of your library. Put one of them into your hand and the other "
+                    "into your graveyard")
         return (f"look at the top {count} of your library. Put one of them into your hand and the rest on "
                 "the bottom of your library in any order")
 
     def python(self, actions: Actions) -> str:
-        return f"rt.LookAtTop(amount={self.amount.python()})"
+        rest = ", rest_to_graveyard=True" if self.rest_to_graveyard else ""
+        return f"rt.LookAtTop(amount={self.amount.python()}{rest})"
 
 
 # ------------------------------------------------------------------ mana (106)
