@@ -269,6 +269,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         # "instant or sorcery spell"; "each instant and sorcery card" (every card of either type)
         joiner = " and " if f.andor else " or "
         type_words = list(f.subtypes) + list(f.types[:-1]) + [joiner.join([f.types[-1], *f.ortypes])]
+    if f.orsubtype:
+        type_words += ["or", str(f.orsubtype)]  # "an artifact or Goblin"
     words = " ".join(([" or ".join(f.states)] if f.states else []) + list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
@@ -328,6 +330,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " it's blocking"
     if f.attacking_you:
         words += " that's attacking you"
+    alternatives: tuple[FilterIR, ...] = ()
+    if f.orsubtype:
+        # "sacrifice an artifact or Goblin": a permanent of the card type, or one of the subtype.
+        alt = ck.subtype(f, f.orsubtype)
+        alternatives = (FilterIR(subtypes=(alt,), kind=noun, words=alt),)
     name = unescape(f.name) if f.name else ""
     if f.name:
         words += f" named {name}"
@@ -345,7 +352,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen), single_target=single)
+                    of_chosen=bool(f.chosen), single_target=single, alternatives=alternatives)
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -905,7 +912,7 @@ class CardLowering:
         else:
             amount = self.amount(e.amount)
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), again=bool(e.again))
 
     def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
         """"its power", "the power of target creature": the power of an object as the effect happens

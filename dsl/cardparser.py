@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'ff8e347faf2c1fd040e89aa42591f68dd3bc2f75346fc5eba8d0120746feb81a'
+GRAMMAR = '3f6e0ff73b9980c14abbe42bc5318cb01c1c19d052438e53599ee5b8cc159847'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -306,6 +306,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'offbf'),
     ('CardsStaticStmt', 'common', 'CardsStaticStmt', ''),
     ('__asgn_optional', 'optional', '', 'x'),
+    ('__asgn_plain', 'plain', '', 'orsubtype'),
     ('__asgn_plain', 'plain', '', 'kind'),
     ('__asgn_plain', 'plain', '', 'controller'),
     ('__asgn_plain', 'plain', '', 'name'),
@@ -684,6 +685,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'blocked_by_this'),
     ('__asgn_optional', 'optional', '', 'attacking_you'),
     ('__asgn_plain', 'plain', '', 'named'),
+    ('__asgn_plain', 'plain', '', 'again'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
     ('__asgn_plain', 'plain', '', 'you'),
@@ -1061,7 +1063,7 @@ _F57 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', '
 _F58 = frozenset([None, 'e', 'i'])
 _F59 = frozenset(['c', 'p'])
 _F60 = frozenset(['c', 'p', 's'])
-_F61 = frozenset([None, 'd', 't'])
+_F61 = frozenset([None, 'd', 'i', 't'])
 _F62 = frozenset([None, 'c', 'd', 'e', 'i', 't', 'y'])
 _F63 = frozenset([None, 'c', 'e', 'g', 'i', 't', 'y'])
 _F64 = frozenset([None, 'c', 'e', 'i', 's', 't', 'y'])
@@ -15384,60 +15386,101 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p11 = q
+                res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 284
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
+                p9 = p11
+                res10 += res12
+                break
+            while True:
+                p15 = p9
+                res16: list[Any] = []
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'FilterKind') if s else None
                 q += len(s)
-                p11 = q
+                p15 = q
                 if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 284
-                q = p11
-                v = n if res12 else None
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 285
+                q = p15
+                v = n if res16 else None
                 p9 = q
                 if v is not None:
                     res10.append(v)
                 break
             while True:
-                p13 = p9
-                res14: list[Any] = []
-                r = self.e87_0(p13)
+                p17 = p9
+                res18: list[Any] = []
+                r = self.e87_0(p17)
                 if r is None:
                     break
                 q, v = r
-                p13 = q
+                p17 = q
                 if v:
-                    res14.append(v)
-                q = sk0[p13]
+                    res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'that', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'type', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                p9 = p13
-                res10 += res14
+                p17 = q
+                res18.append(v)
+                p9 = p17
+                res10 += res18
                 break
             while True:
                 r = self.e88_0(p9)
@@ -15449,50 +15492,50 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p15 = p9
-                res16: list[Any] = []
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ControlClause_0(p17)
+                p19 = p9
+                res20: list[Any] = []
+                p21 = p19
+                res22: list[Any] = []
+                r = self.r_ControlClause_0(p21)
                 if r is None:
                     break
                 q, v = r
-                p17 = q
+                p21 = q
                 if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 285
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 286
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
                 while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    q = sk0[p19]
+                    p23 = p19
+                    res24: list[Any] = []
+                    q = sk0[p23]
                     if q < 0:
-                        q = _WS0(text, p19).end()
+                        q = _WS0(text, p23).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p19] = q
+                        sk0[p23] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p19 = q
-                    res20.append(v)
-                    r = self.e89_0(p19)
+                    p23 = q
+                    res24.append(v)
+                    r = self.e89_0(p23)
                     if r is None:
                         break
                     q, v = r
-                    p19 = q
+                    p23 = q
                     if v:
-                        res20.append(v)
-                    p15 = p19
-                    res16 += res20
+                        res24.append(v)
+                    p19 = p23
+                    res20 += res24
                     break
-                p9 = p15
-                res10 += res16
+                p9 = p19
+                res10 += res20
                 break
             while True:
                 r = self.e90_0(p9)
@@ -15504,45 +15547,45 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p21 = p9
-                res22: list[Any] = []
-                q = sk0[p21]
+                p25 = p9
+                res26: list[Any] = []
+                q = sk0[p25]
                 if q < 0:
-                    q = _WS0(text, p21).end()
+                    q = _WS0(text, p25).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p21] = q
+                    sk0[p25] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = (q, 'named', '')
                 q += 5
-                p21 = q
-                res22.append(v)
-                p23 = p21
-                res24: list[Any] = []
-                q = sk0[p23]
+                p25 = q
+                res26.append(v)
+                p27 = p25
+                res28: list[Any] = []
+                q = sk0[p27]
                 if q < 0:
-                    q = _WS0(text, p23).end()
+                    q = _WS0(text, p27).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p23] = q
+                    sk0[p27] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'Text') if s else None
                 q += len(s)
-                p23 = q
+                p27 = q
                 if v:
-                    res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 286
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                p9 = p21
-                res10 += res22
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 287
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                p9 = p25
+                res10 += res26
                 break
             p = p9
             res += res10
@@ -15550,7 +15593,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 287
+        n.rule = 288
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15571,7 +15614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 288
+        n.rule = 289
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15657,7 +15700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 289
+            n.rule = 290
         p = p1
         if res2 and n:
             res.append(n)
@@ -15672,7 +15715,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 290
+            n.rule = 291
         p = p3
         if res4 and n:
             res.append(n)
@@ -15710,7 +15753,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 291
+        n.rule = 292
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -15820,7 +15863,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 292
+                    n.rule = 293
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15864,7 +15907,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 294
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15892,7 +15935,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 294
+                    n.rule = 295
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15920,7 +15963,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 295
+                    n.rule = 296
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -16045,7 +16088,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 296
+                    n.rule = 297
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16218,13 +16261,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 297
+                n.rule = 298
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 298
+                n.rule = 299
             q = p1
             v = n if res2 else None
             p = q
@@ -16235,7 +16278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 299
+        n.rule = 300
         return p, n
 
     def e45_0(self, p: int) -> Any:
@@ -16256,7 +16299,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 300
+        n.rule = 301
         return q, n
 
     def e46_0(self, p: int) -> Any:
@@ -16565,7 +16608,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 301
+                    n.rule = 302
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16605,7 +16648,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 302
+                    n.rule = 303
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16677,7 +16720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 303
+        n.rule = 304
         return p, n
 
     def e52_0(self, p: int) -> Any:
@@ -18863,13 +18906,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 304
+                    n.rule = 305
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 305
+                    n.rule = 306
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18894,7 +18937,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 306
+                    n.rule = 307
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18954,13 +18997,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 307
+                    n.rule = 308
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 308
+                    n.rule = 309
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18984,7 +19027,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 309
+                        n.rule = 310
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -19046,7 +19089,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 310
+                    n.rule = 311
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -19094,7 +19137,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 311
+                    n.rule = 312
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19119,7 +19162,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 312
+                    n.rule = 313
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19248,7 +19291,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 313
+                    n.rule = 314
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -19312,13 +19355,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 314
+                    n.rule = 315
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 315
+                    n.rule = 316
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19369,7 +19412,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 316
+                    n.rule = 317
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19386,7 +19429,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 317
+                    n.rule = 318
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19476,7 +19519,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 318
+                    n.rule = 319
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19527,7 +19570,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 319
+                    n.rule = 320
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19553,7 +19596,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 320
+                    n.rule = 321
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19573,7 +19616,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 321
+                    n.rule = 322
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19741,7 +19784,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 322
+                    n.rule = 323
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19812,7 +19855,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 323
+                    n.rule = 324
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -20174,7 +20217,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 324
+                    n.rule = 325
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -20208,7 +20251,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 325
+                    n.rule = 326
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -20285,7 +20328,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 326
+                    n.rule = 327
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
@@ -20389,7 +20432,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 327
+                    n.rule = 328
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -20440,7 +20483,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 328
+                    n.rule = 329
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -20508,7 +20551,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 329
+                    n.rule = 330
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -20528,7 +20571,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 330
+                    n.rule = 331
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -20567,13 +20610,13 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 331
+                    n.rule = 332
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 332
+                    n.rule = 333
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -20598,13 +20641,13 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 333
+                    n.rule = 334
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 334
+                    n.rule = 335
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -20629,7 +20672,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 335
+                    n.rule = 336
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -20657,13 +20700,13 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 336
+                    n.rule = 337
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 337
+                    n.rule = 338
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -20730,13 +20773,13 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 338
+                    n.rule = 339
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 339
+                    n.rule = 340
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -20761,7 +20804,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 340
+                    n.rule = 341
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -20792,13 +20835,13 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 341
+                    n.rule = 342
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 342
+                    n.rule = 343
                 q = p73
                 v = n if res74 else None
                 if v is not None:
@@ -20879,7 +20922,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 343
+                    n.rule = 344
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -21076,7 +21119,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 344
+                    n.rule = 345
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -21101,7 +21144,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 345
+                    n.rule = 346
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -21193,7 +21236,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 346
+                    n.rule = 347
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -21224,13 +21267,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 347
+                    n.rule = 348
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 348
+                    n.rule = 349
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -21269,7 +21312,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 349
+                    n.rule = 350
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21286,7 +21329,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 350
+                    n.rule = 351
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -21326,7 +21369,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 351
+                    n.rule = 352
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -21357,13 +21400,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 352
+                    n.rule = 353
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 353
+                    n.rule = 354
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21444,7 +21487,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 354
+                    n.rule = 355
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -21480,13 +21523,13 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 355
+                    n.rule = 356
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 356
+                    n.rule = 357
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -21514,7 +21557,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 357
+        n.rule = 358
         return q, n
 
     def e57_0(self, p: int) -> Any:
@@ -21535,7 +21578,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 359
         return q, n
 
     def e58_1(self, p: int) -> Any:
@@ -21567,7 +21610,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 359
+                    n.rule = 360
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21621,13 +21664,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 360
+                    n.rule = 361
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 361
+                    n.rule = 362
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21674,13 +21717,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 362
+                    n.rule = 363
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 363
+                    n.rule = 364
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21727,13 +21770,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 364
+                    n.rule = 365
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 366
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21862,7 +21905,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 366
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21909,7 +21952,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21939,7 +21982,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 368
+            n.rule = 369
         p = p5
         if res6 and n:
             res.append(n)
@@ -21981,7 +22024,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 369
+                n.rule = 370
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22011,7 +22054,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 370
+            n.rule = 371
         p = p11
         if res12 and n:
             res.append(n)
@@ -22025,7 +22068,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 371
+        n.rule = 372
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22166,7 +22209,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 372
+                n.rule = 373
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22215,7 +22258,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 373
+            n.rule = 374
         p = p9
         if res10 and n:
             res.append(n)
@@ -22278,7 +22321,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 375
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22422,14 +22465,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 375
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 377
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22473,7 +22516,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 378
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22518,13 +22561,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 378
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 379
+                n.rule = 380
             q = p1
             v = n if res2 else None
             p = q
@@ -22535,7 +22578,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 381
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22633,7 +22676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 382
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22706,14 +22749,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 383
+        n.rule = 384
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22865,7 +22908,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 385
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -22886,7 +22929,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 385
+        n.rule = 386
         return q, n
 
     def e71_0(self, p: int) -> Any:
@@ -22907,7 +22950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 387
         return q, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22963,7 +23006,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 388
         p = p1
         if res2 and n:
             res.append(n)
@@ -23090,7 +23133,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 388
+        n.rule = 389
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23163,14 +23206,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 391
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -23322,7 +23365,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 392
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23381,7 +23424,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 392
+                n.rule = 393
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23464,7 +23507,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 393
+                n.rule = 394
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23474,7 +23517,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 395
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23766,7 +23809,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 396
         return q, n
 
     def e79_0(self, p: int) -> Any:
@@ -23801,7 +23844,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 397
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -23836,7 +23879,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 398
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -23871,7 +23914,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 399
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -24239,7 +24282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 400
         return q, n
 
     def e88_0(self, p: int) -> Any:
@@ -24337,7 +24380,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24376,7 +24419,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 402
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24424,7 +24467,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 403
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24449,7 +24492,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 404
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24488,7 +24531,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 405
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24560,7 +24603,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24607,7 +24650,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24627,7 +24670,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24654,7 +24697,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24688,7 +24731,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24715,7 +24758,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24735,7 +24778,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24762,7 +24805,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24796,7 +24839,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24823,7 +24866,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24857,7 +24900,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24884,7 +24927,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24918,7 +24961,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24966,7 +25009,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 414
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -25156,7 +25199,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25220,7 +25263,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25337,7 +25380,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 417
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25376,7 +25419,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -25474,7 +25517,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 419
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25542,7 +25585,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 420
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25552,7 +25595,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 421
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25584,14 +25627,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 423
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25610,7 +25653,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 423
+                n.rule = 424
             q = p1
             v = n if res2 else None
             p = q
@@ -25635,7 +25678,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 425
         p = p3
         if res4 and n:
             res.append(n)
@@ -25649,7 +25692,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 426
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25753,14 +25796,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 427
+        n.rule = 428
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25792,7 +25835,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25824,7 +25867,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 429
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
@@ -25859,7 +25902,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 430
+            n.rule = 431
         p = p5
         if res6 and n:
             res.append(n)
@@ -25950,7 +25993,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 431
+                n.rule = 432
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25969,7 +26012,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 433
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26000,7 +26043,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 434
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26019,7 +26062,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 434
+                n.rule = 435
             q = p1
             v = n if res2 else None
             p = q
@@ -26044,7 +26087,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 435
+            n.rule = 436
         p = p3
         if res4 and n:
             res.append(n)
@@ -26067,7 +26110,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 437
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26086,7 +26129,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 438
             q = p1
             v = n if res2 else None
             p = q
@@ -26110,7 +26153,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 439
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26166,7 +26209,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 440
         p = p1
         if res2 and n:
             res.append(n)
@@ -26182,7 +26225,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 440
+                n.rule = 441
             q = p3
             v = n if res4 else None
             p = q
@@ -26192,7 +26235,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 442
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26224,7 +26267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26262,7 +26305,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 444
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26294,7 +26337,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26310,7 +26353,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 445
+                n.rule = 446
             q = p3
             v = n if res4 else None
             p = q
@@ -26339,7 +26382,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 447
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26371,7 +26414,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26469,7 +26512,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 449
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26513,7 +26556,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26605,14 +26648,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 451
+        n.rule = 452
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26644,7 +26687,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26708,7 +26751,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 454
         p = p5
         if res6 and n:
             res.append(n)
@@ -26723,7 +26766,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 454
+            n.rule = 455
         p = p7
         if res8 and n:
             res.append(n)
@@ -26813,7 +26856,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 455
+            n.rule = 456
         p = p11
         if res12 and n:
             res.append(n)
@@ -26829,7 +26872,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 457
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26861,7 +26904,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26927,7 +26970,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 458
+                n.rule = 459
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26950,7 +26993,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 459
+                    n.rule = 460
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27023,7 +27066,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 461
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27055,7 +27098,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27074,7 +27117,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 463
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27131,7 +27174,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 463
+                n.rule = 464
             q = p1
             v = n if res2 else None
             p = q
@@ -27168,7 +27211,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 465
         p = p3
         if res4 and n:
             res.append(n)
@@ -27207,7 +27250,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 466
         p = p5
         if res6 and n:
             res.append(n)
@@ -27226,7 +27269,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 467
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27265,7 +27308,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
@@ -27345,14 +27388,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 468
+            n.rule = 469
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 470
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27384,7 +27427,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27399,7 +27442,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -27433,14 +27476,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 474
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27472,7 +27515,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -27488,7 +27531,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 475
+                n.rule = 476
             q = p3
             v = n if res4 else None
             p = q
@@ -27565,7 +27608,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 477
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27597,7 +27640,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27635,7 +27678,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 479
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27667,7 +27710,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27683,7 +27726,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 480
+                n.rule = 481
             q = p3
             v = n if res4 else None
             p = q
@@ -27716,7 +27759,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 481
+                n.rule = 482
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27731,7 +27774,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 482
+                n.rule = 483
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27795,7 +27838,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 483
+                n.rule = 484
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27805,7 +27848,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 485
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27885,7 +27928,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27904,7 +27947,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 486
+        n.rule = 487
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27936,14 +27979,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 489
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27962,7 +28005,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 489
+                n.rule = 490
             q = p1
             v = n if res2 else None
             p = q
@@ -27987,7 +28030,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 491
         p = p3
         if res4 and n:
             res.append(n)
@@ -28002,14 +28045,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 491
+            n.rule = 492
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 493
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28041,7 +28084,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28095,7 +28138,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 494
+                n.rule = 495
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28105,7 +28148,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 496
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28137,14 +28180,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 498
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28200,14 +28243,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 499
+        n.rule = 500
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28239,14 +28282,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 502
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28278,7 +28321,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
@@ -28293,7 +28336,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 503
+            n.rule = 504
         p = p3
         if res4 and n:
             res.append(n)
@@ -28327,14 +28370,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 504
+            n.rule = 505
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 506
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28373,14 +28416,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 508
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28436,7 +28479,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
@@ -28546,7 +28589,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 510
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28578,7 +28621,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28592,7 +28635,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 512
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28624,7 +28667,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28740,7 +28783,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 513
+        n.rule = 514
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28820,7 +28863,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 515
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28840,7 +28883,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
@@ -28867,14 +28910,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 516
+            n.rule = 517
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 518
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28894,7 +28937,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -28988,14 +29031,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 519
+            n.rule = 520
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 521
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29018,7 +29061,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 521
+                n.rule = 522
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29065,7 +29108,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 522
+                n.rule = 523
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29100,7 +29143,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 523
+        n.rule = 524
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29190,7 +29233,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 524
+        n.rule = 525
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -29292,7 +29335,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 525
+                    n.rule = 526
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29320,12 +29363,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 526
+                    n.rule = 527
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29353,12 +29396,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 527
+                    n.rule = 528
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 525
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29462,7 +29505,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 528
+        n.rule = 529
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -29549,7 +29592,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29570,7 +29613,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29591,7 +29634,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29614,7 +29657,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29637,7 +29680,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29757,7 +29800,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 530
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29839,7 +29882,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 531
+                    n.rule = 532
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29932,7 +29975,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 532
+                    n.rule = 533
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29962,7 +30005,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 532
+                    n.rule = 533
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30040,18 +30083,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 533
+                    n.rule = 534
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 535
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30078,7 +30121,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 535
+                    n.rule = 536
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30098,12 +30141,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 536
+                    n.rule = 537
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30118,7 +30161,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30133,7 +30176,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30216,7 +30259,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 537
+                    n.rule = 538
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30247,18 +30290,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 538
+                    n.rule = 539
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 539
+                    n.rule = 540
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30302,18 +30345,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 540
+                    n.rule = 541
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 541
+                    n.rule = 542
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30328,7 +30371,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30397,18 +30440,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 542
+                    n.rule = 543
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 543
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30447,18 +30490,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 544
+                    n.rule = 545
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 545
+                    n.rule = 546
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30473,7 +30516,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30530,7 +30573,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30731,7 +30774,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 548
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30818,7 +30861,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 548
+                    n.rule = 549
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30924,7 +30967,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 549
+        n.rule = 550
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31022,7 +31065,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31047,18 +31090,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 552
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 552
+                    n.rule = 553
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31088,7 +31131,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 554
+                    n.rule = 555
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31133,7 +31176,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 555
+                    n.rule = 556
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31209,12 +31252,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 556
+                    n.rule = 557
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31241,7 +31284,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 557
+                    n.rule = 558
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31300,7 +31343,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 558
+                    n.rule = 559
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31322,18 +31365,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 559
+                    n.rule = 560
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 561
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31363,7 +31406,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 561
+                    n.rule = 562
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31401,12 +31444,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 562
+                    n.rule = 563
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31436,7 +31479,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 564
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31461,7 +31504,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 565
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -31496,18 +31539,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 565
+                    n.rule = 566
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 566
+                    n.rule = 567
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31537,7 +31580,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 567
+                    n.rule = 568
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -31563,7 +31606,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 568
+                    n.rule = 569
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -31615,12 +31658,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 569
+                    n.rule = 570
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31658,7 +31701,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 570
+                n.rule = 571
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31686,7 +31729,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 572
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31707,7 +31750,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 572
+        n.rule = 573
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -31739,7 +31782,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 573
+                    n.rule = 574
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31768,7 +31811,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 574
+                    n.rule = 575
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31810,7 +31853,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 575
+                n.rule = 576
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31865,7 +31908,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 577
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31896,7 +31939,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 578
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31955,7 +31998,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 578
+                    n.rule = 579
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32093,7 +32136,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 579
+                        n.rule = 580
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -32127,7 +32170,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 580
+                    n.rule = 581
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -32321,7 +32364,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 582
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32410,7 +32453,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 582
+                    n.rule = 583
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32430,7 +32473,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 583
+                    n.rule = 584
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32485,13 +32528,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 585
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 584
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32571,7 +32614,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 585
+                    n.rule = 586
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32610,7 +32653,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 586
+                    n.rule = 587
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32653,12 +32696,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 587
+                    n.rule = 588
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32727,18 +32770,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 589
+                    n.rule = 590
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 590
+                    n.rule = 591
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32779,18 +32822,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 591
+                    n.rule = 592
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 592
+                    n.rule = 593
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32831,18 +32874,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 593
+                    n.rule = 594
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 594
+                    n.rule = 595
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32942,7 +32985,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 595
+                    n.rule = 596
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32990,12 +33033,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 596
+                    n.rule = 597
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33085,12 +33128,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 597
+                    n.rule = 598
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33152,12 +33195,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 598
+                    n.rule = 599
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33305,7 +33348,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 599
+                    n.rule = 600
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33325,12 +33368,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 600
+                    n.rule = 601
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33490,12 +33533,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 601
+                    n.rule = 602
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33550,18 +33593,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 602
+                    n.rule = 603
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 603
+                    n.rule = 604
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33616,18 +33659,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 604
+                    n.rule = 605
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 605
+                    n.rule = 606
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33752,18 +33795,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 606
+                    n.rule = 607
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 607
+                    n.rule = 608
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33808,7 +33851,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 608
+                    n.rule = 609
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33828,12 +33871,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 609
+                    n.rule = 610
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33864,7 +33907,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 610
+                    n.rule = 611
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33970,18 +34013,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 611
+                    n.rule = 612
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 612
+                    n.rule = 613
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34010,12 +34053,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 613
+                    n.rule = 614
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34044,12 +34087,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 614
+                    n.rule = 615
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34146,7 +34189,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 615
+                    n.rule = 616
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34181,7 +34224,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 616
+                        n.rule = 617
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34227,12 +34270,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 617
+                    n.rule = 618
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34385,18 +34428,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 618
+                    n.rule = 619
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 619
+                    n.rule = 620
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34465,18 +34508,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 620
+                    n.rule = 621
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 621
+                    n.rule = 622
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34568,18 +34611,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 622
+                    n.rule = 623
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 623
+                    n.rule = 624
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34760,18 +34803,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 624
+                    n.rule = 625
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 625
+                    n.rule = 626
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34868,18 +34911,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 626
+                    n.rule = 627
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 627
+                    n.rule = 628
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34957,7 +35000,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 628
+                    n.rule = 629
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34977,12 +35020,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 629
+                    n.rule = 630
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35088,7 +35131,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 630
+                    n.rule = 631
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35108,12 +35151,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 631
+                    n.rule = 632
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35177,7 +35220,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 632
+                    n.rule = 633
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35253,12 +35296,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 633
+                    n.rule = 634
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35398,18 +35441,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 634
+                    n.rule = 635
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 635
+                    n.rule = 636
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35523,7 +35566,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 636
+                    n.rule = 637
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -35538,12 +35581,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 637
+                    n.rule = 638
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35626,18 +35669,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 638
+                    n.rule = 639
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 639
+                    n.rule = 640
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35720,18 +35763,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 640
+                    n.rule = 641
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 641
+                    n.rule = 642
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35786,18 +35829,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 642
+                    n.rule = 643
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 643
+                    n.rule = 644
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35828,18 +35871,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 644
+                    n.rule = 645
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 645
+                    n.rule = 646
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 589
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35880,7 +35923,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 646
+                    n.rule = 647
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35910,7 +35953,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 647
+                    n.rule = 648
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35935,7 +35978,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 648
+                    n.rule = 649
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35966,7 +36009,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 649
+                    n.rule = 650
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35991,7 +36034,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 650
+                    n.rule = 651
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36027,7 +36070,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 651
+                n.rule = 652
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36081,7 +36124,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 652
+        n.rule = 653
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36102,7 +36145,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36123,7 +36166,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 655
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36144,7 +36187,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 656
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -36165,7 +36208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 657
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -36200,7 +36243,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36433,7 +36476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 659
         return p, n
 
     def e123_0(self, p: int) -> Any:
@@ -36454,7 +36497,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 660
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36475,7 +36518,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 661
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -36655,7 +36698,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36676,6 +36719,65 @@ class CardParser:
                 if res2:
                     return p1, res2
                 p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 663
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('also', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'also', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                if res6:
+                    return p5, res6
+                p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F34:
@@ -36730,7 +36832,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36775,7 +36877,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 665
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36857,7 +36959,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 664
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36880,7 +36982,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 667
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37016,7 +37118,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
     def e132_0(self, p: int) -> Any:
@@ -37037,7 +37139,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 669
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -37068,7 +37170,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 670
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37103,7 +37205,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -37201,7 +37303,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 672
         return p, n
 
     def e137_0(self, p: int) -> Any:
@@ -37263,7 +37365,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37329,7 +37431,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37489,7 +37591,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 673
+                    n.rule = 675
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37515,7 +37617,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 674
+                    n.rule = 676
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37588,7 +37690,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37713,7 +37815,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 678
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37808,7 +37910,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37899,7 +38001,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 678
+                    n.rule = 680
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37953,7 +38055,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 679
+                    n.rule = 681
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37987,7 +38089,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 679
+                    n.rule = 681
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38065,7 +38167,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38113,7 +38215,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38157,7 +38259,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 684
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38197,7 +38299,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -38216,7 +38318,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 686
         return p, n
 
     def e145_0(self, p: int) -> Any:
@@ -38301,7 +38403,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 687
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38367,7 +38469,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 688
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -38632,7 +38734,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 689
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -38698,7 +38800,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 690
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -38883,18 +38985,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38930,7 +39032,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 692
+                    n.rule = 694
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38950,12 +39052,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 693
+                    n.rule = 695
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38991,7 +39093,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 694
+                    n.rule = 696
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39011,12 +39113,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 695
+                    n.rule = 697
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39041,7 +39143,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 698
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39073,12 +39175,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39098,12 +39200,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 701
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39306,7 +39408,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39350,7 +39452,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 703
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39710,7 +39812,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39769,7 +39871,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 703
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39849,7 +39951,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39926,7 +40028,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39971,7 +40073,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 706
+                    n.rule = 708
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40056,7 +40158,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 709
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -40112,7 +40214,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40136,7 +40238,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 709
+                    n.rule = 711
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40164,7 +40266,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 712
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -40360,7 +40462,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40390,7 +40492,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 712
+                        n.rule = 714
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40416,7 +40518,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 713
+                n.rule = 715
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40469,7 +40571,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40513,7 +40615,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40534,7 +40636,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 718
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -40606,14 +40708,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 717
+            n.rule = 719
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 718
+        n.rule = 720
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -40695,7 +40797,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 719
+            n.rule = 721
         p = p1
         if res2 and n:
             res.append(n)
@@ -40727,7 +40829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -40748,7 +40850,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 723
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40776,7 +40878,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
@@ -40791,7 +40893,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 723
+            n.rule = 725
         p = p3
         if res4 and n:
             res.append(n)
@@ -40807,7 +40909,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40891,7 +40993,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40952,7 +41054,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41029,7 +41131,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41093,7 +41195,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41129,7 +41231,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 289
+                    n.rule = 290
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -41146,7 +41248,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 290
+                    n.rule = 291
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -41189,12 +41291,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 291
+                    n.rule = 292
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41271,7 +41373,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41377,7 +41479,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41492,7 +41594,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41517,7 +41619,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 728
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -41561,7 +41663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e181_0(self, p: int) -> Any:
@@ -41799,7 +41901,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -41820,7 +41922,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 731
         return q, n
 
     def e186_0(self, p: int) -> Any:
@@ -41868,7 +41970,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 732
         return q, n
 
     def e188_0(self, p: int) -> Any:
@@ -41943,7 +42045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 733
         return q, n
 
     def e190_0(self, p: int) -> Any:
@@ -41977,7 +42079,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42044,7 +42146,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 733
+                n.rule = 735
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42133,7 +42235,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -42177,7 +42279,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 737
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42217,12 +42319,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 738
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42242,12 +42344,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 740
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42272,7 +42374,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 741
         return q, n
 
     def e194_0(self, p: int) -> Any:
@@ -42391,7 +42493,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42406,7 +42508,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42638,7 +42740,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 743
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -42736,7 +42838,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -42829,7 +42931,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42891,7 +42993,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 746
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -43088,7 +43190,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -43113,7 +43215,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -43138,7 +43240,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43171,7 +43273,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43206,7 +43308,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43241,7 +43343,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43276,7 +43378,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43309,7 +43411,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43382,7 +43484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43403,7 +43505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -43435,7 +43537,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43457,7 +43559,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 756
+                n.rule = 758
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43544,14 +43646,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 757
+            n.rule = 759
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 758
+        n.rule = 760
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -43572,7 +43674,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -43624,7 +43726,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 762
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -43682,7 +43784,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43714,7 +43816,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43769,7 +43871,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 765
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43784,13 +43886,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 764
+                    n.rule = 766
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 767
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43850,13 +43952,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 768
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 767
+                    n.rule = 769
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43897,7 +43999,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 770
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43928,13 +44030,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 769
+                    n.rule = 771
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 767
+                    n.rule = 769
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43977,7 +44079,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 772
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44036,7 +44138,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44095,7 +44197,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 772
+                    n.rule = 774
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44196,7 +44298,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 773
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44224,7 +44326,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 776
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44252,7 +44354,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -44273,7 +44375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 778
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44294,7 +44396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 779
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44315,7 +44417,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44336,7 +44438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 781
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44357,7 +44459,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 782
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44378,7 +44480,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 783
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44399,7 +44501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44478,7 +44580,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 785
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -44499,7 +44601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 786
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -44520,7 +44622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 787
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44553,7 +44655,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 788
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44574,7 +44676,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 788
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44599,7 +44701,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 789
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -44620,7 +44722,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 790
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -44682,7 +44784,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 791
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44778,7 +44880,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 792
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44853,7 +44955,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 793
         return q, n
 
     def e241_1(self, p: int) -> Any:
@@ -45475,60 +45577,101 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p11 = q
+                res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 284
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
+                p9 = p11
+                res10 += res12
+                break
+            while True:
+                p15 = p9
+                res16: list[Any] = []
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'FilterKind') if s else None
                 q += len(s)
-                p11 = q
+                p15 = q
                 if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 284
-                q = p11
-                v = n if res12 else None
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 285
+                q = p15
+                v = n if res16 else None
                 p9 = q
                 if v is not None:
                     res10.append(v)
                 break
             while True:
-                p13 = p9
-                res14: list[Any] = []
-                r = self.e263_1(p13)
+                p17 = p9
+                res18: list[Any] = []
+                r = self.e263_1(p17)
                 if r is None:
                     break
                 q, v = r
-                p13 = q
+                p17 = q
                 if v:
-                    res14.append(v)
-                q = sk1[p13]
+                    res18.append(v)
+                q = sk1[p17]
                 if q < 0:
-                    q = _WS1(text, p13).end()
+                    q = _WS1(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p13] = q
+                    sk1[p17] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'that', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                q = sk1[p13]
+                p17 = q
+                res18.append(v)
+                q = sk1[p17]
                 if q < 0:
-                    q = _WS1(text, p13).end()
+                    q = _WS1(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p13] = q
+                    sk1[p17] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'type', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                p9 = p13
-                res10 += res14
+                p17 = q
+                res18.append(v)
+                p9 = p17
+                res10 += res18
                 break
             while True:
                 r = self.e264_1(p9)
@@ -45540,50 +45683,50 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p15 = p9
-                res16: list[Any] = []
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ControlClause_1(p17)
+                p19 = p9
+                res20: list[Any] = []
+                p21 = p19
+                res22: list[Any] = []
+                r = self.r_ControlClause_1(p21)
                 if r is None:
                     break
                 q, v = r
-                p17 = q
+                p21 = q
                 if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 285
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 286
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
                 while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    q = sk1[p19]
+                    p23 = p19
+                    res24: list[Any] = []
+                    q = sk1[p23]
                     if q < 0:
-                        q = _WS1(text, p19).end()
+                        q = _WS1(text, p23).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS1)
-                        sk1[p19] = q
+                        sk1[p23] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p19 = q
-                    res20.append(v)
-                    r = self.e265_1(p19)
+                    p23 = q
+                    res24.append(v)
+                    r = self.e265_1(p23)
                     if r is None:
                         break
                     q, v = r
-                    p19 = q
+                    p23 = q
                     if v:
-                        res20.append(v)
-                    p15 = p19
-                    res16 += res20
+                        res24.append(v)
+                    p19 = p23
+                    res20 += res24
                     break
-                p9 = p15
-                res10 += res16
+                p9 = p19
+                res10 += res20
                 break
             while True:
                 r = self.e266_1(p9)
@@ -45595,45 +45738,45 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p21 = p9
-                res22: list[Any] = []
-                q = sk1[p21]
+                p25 = p9
+                res26: list[Any] = []
+                q = sk1[p25]
                 if q < 0:
-                    q = _WS1(text, p21).end()
+                    q = _WS1(text, p25).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p21] = q
+                    sk1[p25] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = (q, 'named', '')
                 q += 5
-                p21 = q
-                res22.append(v)
-                p23 = p21
-                res24: list[Any] = []
-                q = sk1[p23]
+                p25 = q
+                res26.append(v)
+                p27 = p25
+                res28: list[Any] = []
+                q = sk1[p27]
                 if q < 0:
-                    q = _WS1(text, p23).end()
+                    q = _WS1(text, p27).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p23] = q
+                    sk1[p27] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'Text') if s else None
                 q += len(s)
-                p23 = q
+                p27 = q
                 if v:
-                    res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 286
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                p9 = p21
-                res10 += res22
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 287
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                p9 = p25
+                res10 += res26
                 break
             p = p9
             res += res10
@@ -45641,7 +45784,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 287
+        n.rule = 288
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -45697,7 +45840,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45760,7 +45903,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 292
+                    n.rule = 293
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45834,18 +45977,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 795
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45900,18 +46043,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 798
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45938,18 +46081,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 797
+                    n.rule = 799
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 798
+                    n.rule = 800
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45990,18 +46133,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 799
+                    n.rule = 801
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 800
+                    n.rule = 802
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46028,18 +46171,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 801
+                    n.rule = 803
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 802
+                    n.rule = 804
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46066,7 +46209,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 803
+                    n.rule = 805
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46097,12 +46240,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 804
+                    n.rule = 806
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46143,7 +46286,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 805
+                    n.rule = 807
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46173,7 +46316,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 806
+                        n.rule = 808
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46182,12 +46325,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 807
+                    n.rule = 809
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46231,18 +46374,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 808
+                    n.rule = 810
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 809
+                    n.rule = 811
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46311,18 +46454,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 810
+                    n.rule = 812
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 811
+                    n.rule = 813
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46391,18 +46534,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 812
+                    n.rule = 814
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 813
+                    n.rule = 815
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46457,7 +46600,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 814
+                    n.rule = 816
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46570,12 +46713,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 815
+                    n.rule = 817
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46625,7 +46768,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 816
+                    n.rule = 818
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46663,7 +46806,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 817
+                        n.rule = 819
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46672,12 +46815,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 818
+                    n.rule = 820
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46741,18 +46884,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 819
+                    n.rule = 821
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 820
+                    n.rule = 822
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46777,7 +46920,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 823
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -46798,7 +46941,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 824
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -46823,7 +46966,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 823
+        n.rule = 825
         return p, n
 
     def e247_0(self, p: int) -> Any:
@@ -46952,7 +47095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 826
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -46994,7 +47137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 288
+        n.rule = 289
         return q, n
 
     def e251_1(self, p: int) -> Any:
@@ -47286,7 +47429,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 396
         return q, n
 
     def e255_1(self, p: int) -> Any:
@@ -47321,7 +47464,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 397
         return p, n
 
     def e256_1(self, p: int) -> Any:
@@ -47356,7 +47499,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 398
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -47391,7 +47534,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 399
         return p, n
 
     def e258_1(self, p: int) -> Any:
@@ -47759,7 +47902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 400
         return q, n
 
     def e264_1(self, p: int) -> Any:
@@ -47857,7 +48000,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47896,7 +48039,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 402
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47944,7 +48087,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 403
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47969,7 +48112,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 404
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48008,7 +48151,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 405
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48080,7 +48223,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48127,7 +48270,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48147,7 +48290,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48174,7 +48317,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48208,7 +48351,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48235,7 +48378,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48255,7 +48398,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48282,7 +48425,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48316,7 +48459,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48343,7 +48486,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48377,7 +48520,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48404,7 +48547,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48438,7 +48581,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48486,7 +48629,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 414
         return p, n
 
     def e266_1(self, p: int) -> Any:
@@ -48676,7 +48819,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48705,7 +48848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 827
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -48726,7 +48869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 828
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -48747,7 +48890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 829
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -48768,7 +48911,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 830
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -48789,7 +48932,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 831
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -48810,7 +48953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 832
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49073,7 +49216,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -49094,7 +49237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 655
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -49115,7 +49258,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 656
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -49136,7 +49279,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 657
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -49171,7 +49314,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -49404,7 +49547,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 659
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -49425,7 +49568,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 660
         return q, n
 
     def e283_1(self, p: int) -> Any:
@@ -49446,7 +49589,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 661
         return q, n
 
     def e284_1(self, p: int) -> Any:
@@ -49481,7 +49624,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49506,7 +49649,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49531,7 +49674,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49564,7 +49707,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49599,7 +49742,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -49634,7 +49777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -49669,7 +49812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -49702,7 +49845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -49775,7 +49918,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
 
@@ -49899,7 +50042,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('again', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -49981,7 +50124,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -50250,152 +50393,152 @@ _C273 = CLASSES['TopRevealedStmt']
 _C276 = CLASSES['AdditionalLandStmt']
 _C279 = CLASSES['PlayTopStmt']
 _C282 = CLASSES['CardsStaticStmt']
-_C287 = CLASSES['ObjectFilter']
-_C291 = CLASSES['RevealCost']
-_C298 = CLASSES['ControlledThing']
-_C305 = CLASSES['MayEffect']
-_C308 = CLASSES['ChooseAmongEffect']
-_C311 = CLASSES['ExtraTurnEffect']
-_C315 = CLASSES['CantCastEffect']
-_C318 = CLASSES['PlayerTopCardActionEffect']
-_C321 = CLASSES['LoseLifeEffect']
-_C323 = CLASSES['PlayerMillEffect']
-_C325 = CLASSES['MayPlayEffect']
-_C327 = CLASSES['BlockRequirementEffect']
-_C330 = CLASSES['TopCardActionEffect']
-_C332 = CLASSES['PayEffect']
-_C334 = CLASSES['RevealCostEffect']
-_C337 = CLASSES['NumberedActionEffect']
-_C339 = CLASSES['AttachEffect']
-_C342 = CLASSES['FightEffect']
-_C344 = CLASSES['LookAtTopEffect']
-_C348 = CLASSES['ObjectDamageEffect']
-_C353 = CLASSES['MoveCountersEffect']
-_C356 = CLASSES['ChangeTargetEffect']
-_C359 = CLASSES['KeywordCost']
-_C361 = CLASSES['TypeArg']
-_C363 = CLASSES['QualityArg']
-_C365 = CLASSES['OntoArg']
-_C371 = CLASSES['TriggeredStmt']
-_C374 = CLASSES['ActivatedStmt']
-_C376 = CLASSES['PTDefiningStmt']
-_C379 = CLASSES['SpellKind']
-_C383 = CLASSES['EntersTappedStmt']
-_C388 = CLASSES['CostPerTargetStmt']
-_C390 = CLASSES['UncounterableStmt']
-_C394 = CLASSES['StaticStmt']
-_C407 = CLASSES['ControlClause']
-_C418 = CLASSES['DividedDamageEffect']
-_C420 = CLASSES['DamageEffect']
-_C422 = CLASSES['DestroyEffect']
-_C425 = CLASSES['DrawEffect']
-_C427 = CLASSES['TokenCopyEffect']
-_C432 = CLASSES['TokenEffect']
-_C433 = CLASSES['AddManaEffect']
-_C436 = CLASSES['DiscardEffect']
-_C438 = CLASSES['GainLifeEffect']
-_C441 = CLASSES['GainControlEffect']
-_C443 = CLASSES['ReturnToHandEffect']
-_C446 = CLASSES['ReturnFromGraveyardEffect']
-_C448 = CLASSES['ReturnToBattlefieldEffect']
-_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C456 = CLASSES['SearchEffect']
-_C460 = CLASSES['CounterSpellEffect']
-_C462 = CLASSES['ShuffleEffect']
-_C466 = CLASSES['MillEffect']
-_C469 = CLASSES['PutFromHandEffect']
-_C473 = CLASSES['PutCountersEffect']
-_C476 = CLASSES['PutOnLibraryEffect']
-_C478 = CLASSES['PutIntoZoneEffect']
-_C484 = CLASSES['ExileEffect']
-_C486 = CLASSES['ExileTopEffect']
-_C488 = CLASSES['RegenerateEffect']
-_C492 = CLASSES['PlayerSacrificesEffect']
-_C495 = CLASSES['SacrificeEffect']
-_C497 = CLASSES['UntapEffect']
-_C499 = CLASSES['TapOrUntapEffect']
-_C501 = CLASSES['TapEffect']
-_C505 = CLASSES['RemoveCountersEffect']
-_C507 = CLASSES['DelayedEffect']
-_C509 = CLASSES['PreventEffect']
-_C511 = CLASSES['CastThisEffect']
-_C513 = CLASSES['CopySpellEffect']
-_C514 = CLASSES['NoRegenEffect']
-_C517 = CLASSES['PhaseOutEffect']
-_C520 = CLASSES['NoUntapEffect']
-_C523 = CLASSES['ContinuousEffect']
-_C525 = CLASSES['PlayerRef']
-_C534 = CLASSES['AnyNumberTargets']
-_C536 = CLASSES['AnyTarget']
-_C539 = CLASSES['UpToTargets']
-_C541 = CLASSES['EachPlayers']
-_C543 = CLASSES['ThatRef']
-_C545 = CLASSES['EnchantedRef']
-_C552 = CLASSES['BeginningTrigger']
-_C556 = CLASSES['LastCounterTrigger']
-_C560 = CLASSES['BatchAttackTrigger']
-_C562 = CLASSES['ThisTrigger']
-_C566 = CLASSES['CastTrigger']
-_C569 = CLASSES['YoursTrigger']
-_C583 = CLASSES['ZonePlace']
-_C587 = CLASSES['PTChange']
-_C590 = CLASSES['CantAttackOrBlock']
-_C592 = CLASSES['CantAttack']
-_C594 = CLASSES['CantBlock']
-_C596 = CLASSES['CantBeBlockedByFewer']
-_C597 = CLASSES['CantBeBlockedExcept']
-_C598 = CLASSES['CanBlockOnly']
-_C600 = CLASSES['CantBeTargetedBy']
-_C601 = CLASSES['CantBeTargeted']
-_C603 = CLASSES['CantBeDestroyed']
-_C605 = CLASSES['CantPhaseOut']
-_C607 = CLASSES['PhasesEachUntap']
-_C609 = CLASSES['GainsAbility']
-_C612 = CLASSES['HasKeywordAtManaCost']
-_C613 = CLASSES['HasKeywords']
-_C614 = CLASSES['LosesKeywords']
-_C617 = CLASSES['CombatDamageSteps']
-_C619 = CLASSES['AssignsExcess']
-_C621 = CLASSES['AttacksUntapped']
-_C623 = CLASSES['DoesntUntap']
-_C625 = CLASSES['DamageGainsLife']
-_C627 = CLASSES['DamageIsLethal']
-_C629 = CLASSES['CantBeBlockedBy']
-_C631 = CLASSES['CantBeAttachedBy']
-_C633 = CLASSES['PreventDamageFrom']
-_C635 = CLASSES['AttacksDespite']
-_C637 = CLASSES['MaxBlockers']
-_C639 = CLASSES['AttacksEachCombat']
-_C641 = CLASSES['BlocksEachCombat']
-_C643 = CLASSES['CantBeBlocked']
-_C645 = CLASSES['IsColor']
-_C679 = CLASSES['Duration']
-_C682 = CLASSES['TargetObject']
-_C684 = CLASSES['FromGraveyard']
-_C690 = CLASSES['OntoBattlefield']
-_C693 = CLASSES['IntoHand']
-_C695 = CLASSES['IntoGraveyard']
-_C698 = CLASSES['CostValue']
-_C718 = CLASSES['BackRef']
-_C720 = CLASSES['TargetPlayer']
-_C724 = CLASSES['EachObjects']
-_C737 = CLASSES['QualityRef']
-_C758 = CLASSES['PerTime']
-_C764 = CLASSES['PerObject']
-_C767 = CLASSES['PowerOf']
-_C793 = CLASSES['EntersEvent']
-_C796 = CLASSES['LeavesEvent']
-_C798 = CLASSES['DiesEvent']
-_C800 = CLASSES['AttacksAloneEvent']
-_C802 = CLASSES['AttacksEvent']
-_C804 = CLASSES['BlocksEvent']
-_C807 = CLASSES['BlockedEvent']
-_C809 = CLASSES['PhasesEvent']
-_C811 = CLASSES['TurnedUpEvent']
-_C813 = CLASSES['ExiledThisWayEvent']
-_C815 = CLASSES['TargetedEvent']
-_C818 = CLASSES['DealsDamageEvent']
-_C820 = CLASSES['DealtDamageEvent']
+_C288 = CLASSES['ObjectFilter']
+_C292 = CLASSES['RevealCost']
+_C299 = CLASSES['ControlledThing']
+_C306 = CLASSES['MayEffect']
+_C309 = CLASSES['ChooseAmongEffect']
+_C312 = CLASSES['ExtraTurnEffect']
+_C316 = CLASSES['CantCastEffect']
+_C319 = CLASSES['PlayerTopCardActionEffect']
+_C322 = CLASSES['LoseLifeEffect']
+_C324 = CLASSES['PlayerMillEffect']
+_C326 = CLASSES['MayPlayEffect']
+_C328 = CLASSES['BlockRequirementEffect']
+_C331 = CLASSES['TopCardActionEffect']
+_C333 = CLASSES['PayEffect']
+_C335 = CLASSES['RevealCostEffect']
+_C338 = CLASSES['NumberedActionEffect']
+_C340 = CLASSES['AttachEffect']
+_C343 = CLASSES['FightEffect']
+_C345 = CLASSES['LookAtTopEffect']
+_C349 = CLASSES['ObjectDamageEffect']
+_C354 = CLASSES['MoveCountersEffect']
+_C357 = CLASSES['ChangeTargetEffect']
+_C360 = CLASSES['KeywordCost']
+_C362 = CLASSES['TypeArg']
+_C364 = CLASSES['QualityArg']
+_C366 = CLASSES['OntoArg']
+_C372 = CLASSES['TriggeredStmt']
+_C375 = CLASSES['ActivatedStmt']
+_C377 = CLASSES['PTDefiningStmt']
+_C380 = CLASSES['SpellKind']
+_C384 = CLASSES['EntersTappedStmt']
+_C389 = CLASSES['CostPerTargetStmt']
+_C391 = CLASSES['UncounterableStmt']
+_C395 = CLASSES['StaticStmt']
+_C408 = CLASSES['ControlClause']
+_C419 = CLASSES['DividedDamageEffect']
+_C421 = CLASSES['DamageEffect']
+_C423 = CLASSES['DestroyEffect']
+_C426 = CLASSES['DrawEffect']
+_C428 = CLASSES['TokenCopyEffect']
+_C433 = CLASSES['TokenEffect']
+_C434 = CLASSES['AddManaEffect']
+_C437 = CLASSES['DiscardEffect']
+_C439 = CLASSES['GainLifeEffect']
+_C442 = CLASSES['GainControlEffect']
+_C444 = CLASSES['ReturnToHandEffect']
+_C447 = CLASSES['ReturnFromGraveyardEffect']
+_C449 = CLASSES['ReturnToBattlefieldEffect']
+_C452 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C457 = CLASSES['SearchEffect']
+_C461 = CLASSES['CounterSpellEffect']
+_C463 = CLASSES['ShuffleEffect']
+_C467 = CLASSES['MillEffect']
+_C470 = CLASSES['PutFromHandEffect']
+_C474 = CLASSES['PutCountersEffect']
+_C477 = CLASSES['PutOnLibraryEffect']
+_C479 = CLASSES['PutIntoZoneEffect']
+_C485 = CLASSES['ExileEffect']
+_C487 = CLASSES['ExileTopEffect']
+_C489 = CLASSES['RegenerateEffect']
+_C493 = CLASSES['PlayerSacrificesEffect']
+_C496 = CLASSES['SacrificeEffect']
+_C498 = CLASSES['UntapEffect']
+_C500 = CLASSES['TapOrUntapEffect']
+_C502 = CLASSES['TapEffect']
+_C506 = CLASSES['RemoveCountersEffect']
+_C508 = CLASSES['DelayedEffect']
+_C510 = CLASSES['PreventEffect']
+_C512 = CLASSES['CastThisEffect']
+_C514 = CLASSES['CopySpellEffect']
+_C515 = CLASSES['NoRegenEffect']
+_C518 = CLASSES['PhaseOutEffect']
+_C521 = CLASSES['NoUntapEffect']
+_C524 = CLASSES['ContinuousEffect']
+_C526 = CLASSES['PlayerRef']
+_C535 = CLASSES['AnyNumberTargets']
+_C537 = CLASSES['AnyTarget']
+_C540 = CLASSES['UpToTargets']
+_C542 = CLASSES['EachPlayers']
+_C544 = CLASSES['ThatRef']
+_C546 = CLASSES['EnchantedRef']
+_C553 = CLASSES['BeginningTrigger']
+_C557 = CLASSES['LastCounterTrigger']
+_C561 = CLASSES['BatchAttackTrigger']
+_C563 = CLASSES['ThisTrigger']
+_C567 = CLASSES['CastTrigger']
+_C570 = CLASSES['YoursTrigger']
+_C584 = CLASSES['ZonePlace']
+_C588 = CLASSES['PTChange']
+_C591 = CLASSES['CantAttackOrBlock']
+_C593 = CLASSES['CantAttack']
+_C595 = CLASSES['CantBlock']
+_C597 = CLASSES['CantBeBlockedByFewer']
+_C598 = CLASSES['CantBeBlockedExcept']
+_C599 = CLASSES['CanBlockOnly']
+_C601 = CLASSES['CantBeTargetedBy']
+_C602 = CLASSES['CantBeTargeted']
+_C604 = CLASSES['CantBeDestroyed']
+_C606 = CLASSES['CantPhaseOut']
+_C608 = CLASSES['PhasesEachUntap']
+_C610 = CLASSES['GainsAbility']
+_C613 = CLASSES['HasKeywordAtManaCost']
+_C614 = CLASSES['HasKeywords']
+_C615 = CLASSES['LosesKeywords']
+_C618 = CLASSES['CombatDamageSteps']
+_C620 = CLASSES['AssignsExcess']
+_C622 = CLASSES['AttacksUntapped']
+_C624 = CLASSES['DoesntUntap']
+_C626 = CLASSES['DamageGainsLife']
+_C628 = CLASSES['DamageIsLethal']
+_C630 = CLASSES['CantBeBlockedBy']
+_C632 = CLASSES['CantBeAttachedBy']
+_C634 = CLASSES['PreventDamageFrom']
+_C636 = CLASSES['AttacksDespite']
+_C638 = CLASSES['MaxBlockers']
+_C640 = CLASSES['AttacksEachCombat']
+_C642 = CLASSES['BlocksEachCombat']
+_C644 = CLASSES['CantBeBlocked']
+_C646 = CLASSES['IsColor']
+_C681 = CLASSES['Duration']
+_C684 = CLASSES['TargetObject']
+_C686 = CLASSES['FromGraveyard']
+_C692 = CLASSES['OntoBattlefield']
+_C695 = CLASSES['IntoHand']
+_C697 = CLASSES['IntoGraveyard']
+_C700 = CLASSES['CostValue']
+_C720 = CLASSES['BackRef']
+_C722 = CLASSES['TargetPlayer']
+_C726 = CLASSES['EachObjects']
+_C739 = CLASSES['QualityRef']
+_C760 = CLASSES['PerTime']
+_C766 = CLASSES['PerObject']
+_C769 = CLASSES['PowerOf']
+_C795 = CLASSES['EntersEvent']
+_C798 = CLASSES['LeavesEvent']
+_C800 = CLASSES['DiesEvent']
+_C802 = CLASSES['AttacksAloneEvent']
+_C804 = CLASSES['AttacksEvent']
+_C806 = CLASSES['BlocksEvent']
+_C809 = CLASSES['BlockedEvent']
+_C811 = CLASSES['PhasesEvent']
+_C813 = CLASSES['TurnedUpEvent']
+_C815 = CLASSES['ExiledThisWayEvent']
+_C817 = CLASSES['TargetedEvent']
+_C820 = CLASSES['DealsDamageEvent']
+_C822 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51947,7 +52090,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 357:  # lastinstead
+        elif r == 358:  # lastinstead
             d['lastinstead'] = True
         elif r == 219:  # insteadcond
             x = c[0]
@@ -51958,7 +52101,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 358:  # tailinstead
+        elif r == 359:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52303,9 +52446,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 288:  # onbf
+        elif r == 289:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -52530,7 +52673,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52606,7 +52749,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52646,7 +52789,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52686,7 +52829,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 156:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52768,7 +52911,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52848,9 +52991,9 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 168:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 292:  # its
+        elif r == 293:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -52932,7 +53075,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 176:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53002,15 +53145,15 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # cant
+        if r == 294:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 294:  # did
+        elif r == 295:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 295:  # dont
+        elif r == 296:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -53046,7 +53189,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # its
+        if r == 297:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -53246,7 +53389,7 @@ def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 193:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53282,7 +53425,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 195:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53316,7 +53459,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # things
+        if r == 300:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -53324,8 +53467,8 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 298:
-                    values.append(_b298(x, inst, lim, made))
+                elif x.rule == 299:
+                    values.append(_b299(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -53436,7 +53579,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 300:  # ormore
+        elif r == 301:  # ormore
             d['ormore'] = True
         elif r == 203:  # counter
             x = c[0]
@@ -53476,7 +53619,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 205:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53512,7 +53655,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 207:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53548,13 +53691,13 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 209:  # revealed
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['revealed'] = value
         elif r == 210:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -53588,19 +53731,19 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # subject
+        if r == 302:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 416:  # negated
+        elif r == 417:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 302:  # thatspell
+        elif r == 303:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
@@ -53608,7 +53751,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatspell'] = value
         elif r == 212:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53695,7 +53838,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 366:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53849,7 +53992,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 245:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53926,7 +54069,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # zones
+        if r == 378:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53934,11 +54077,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 583:
-                    values.append(_b583(x, inst, lim, made))
+                elif x.rule == 584:
+                    values.append(_b584(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 380:  # spells
+        elif r == 381:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53946,8 +54089,8 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 379:
-                    values.append(_b379(x, inst, lim, made))
+                elif x.rule == 380:
+                    values.append(_b380(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 250:  # amount
@@ -54007,12 +54150,12 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 381:  # keywords
+        elif r == 382:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54140,7 +54283,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 263:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54174,7 +54317,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # parts
+        if r == 385:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54220,13 +54363,13 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # optional
+        if r == 386:  # optional
             d['optional'] = True
         elif r == 266:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 386:  # pay
+        elif r == 387:  # pay
             d['pay'] = True
         elif r == 267:  # orcost
             x = c[0]
@@ -54268,7 +54411,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 269:  # affected
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['affected'] = value
         elif r == 270:  # cantactivate
             x = c[0]
@@ -54390,7 +54533,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54426,13 +54569,13 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 280:  # affected
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['affected'] = value
         elif r == 281:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 391:  # parts
+        elif r == 392:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54441,7 +54584,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54454,7 +54597,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54470,50 +54613,50 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C287()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C288()
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # other
+        if r == 654:  # other
             d['other'] = True
-        elif r == 654:  # another
+        elif r == 655:  # another
             d['another'] = True
-        elif r == 655:  # facedown
+        elif r == 656:  # facedown
             d['facedown'] = True
-        elif r == 656:  # faceup
+        elif r == 657:  # faceup
             d['faceup'] = True
-        elif r == 395:  # exiled
+        elif r == 396:  # exiled
             d['exiled'] = True
-        elif r == 396:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
         elif r == 397:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 398:  # states
+        elif r == 398:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 399:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 657:  # states
+        elif r == 658:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # nons
+        elif r == 747:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # colors
+        elif r == 748:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54521,7 +54664,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # supertypes
+        elif r == 749:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54529,28 +54672,18 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # multis
+        elif r == 750:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # types
+        elif r == 751:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # subtypes
+        elif r == 752:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 751:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 752:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -54559,45 +54692,61 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 284:  # kind
+        elif r == 754:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 755:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 284:  # orsubtype
+            x = c[0]
+            if d['orsubtype']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['orsubtype'] = value
+        elif r == 285:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 399:  # chosen
+        elif r == 400:  # chosen
             d['chosen'] = True
-        elif r == 400:  # mv
+        elif r == 401:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 401:  # mvdir
+        elif r == 402:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 402:  # ptstat
+        elif r == 403:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 403:  # ptval
+        elif r == 404:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 404:  # ptdir
+        elif r == 405:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 658:  # keywords
+        elif r == 659:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54611,7 +54760,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 405:  # without
+        elif r == 406:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54620,13 +54769,13 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 285:  # controller
+        elif r == 286:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b407(x, inst, lim, made)
+            value = _b408(x, inst, lim, made)
             d['controller'] = value
-        elif r == 413:  # late
+        elif r == 414:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54640,17 +54789,17 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 659:  # blocked_by_this
+        elif r == 660:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 660:  # attacking_you
+        elif r == 661:  # attacking_you
             d['attacking_you'] = True
-        elif r == 414:  # single
+        elif r == 415:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 286:  # name
+        elif r == 287:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54667,7 +54816,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54683,7 +54832,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C292()
     d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54691,15 +54840,15 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # count
+        if r == 290:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 290:  # filter
+        elif r == 291:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 415:  # fromhand
+        elif r == 416:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -54711,7 +54860,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54727,7 +54876,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C299()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54735,9 +54884,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # filter
+        if r == 298:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54747,7 +54896,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54763,7 +54912,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C306()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54771,7 +54920,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # effect
+        if r == 305:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54786,7 +54935,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54802,7 +54951,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C309()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54810,11 +54959,11 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # player
+        if r == 307:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 528:  # options
+        elif r == 529:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54822,13 +54971,13 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 287:
-                    values.append(_b287(x, inst, lim, made))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 307:  # last
+        elif r == 308:  # last
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54838,7 +54987,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54854,7 +55003,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54862,13 +55011,13 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # player
+        if r == 310:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 310:  # extra
+        elif r == 311:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54880,7 +55029,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54896,7 +55045,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C316()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54904,18 +55053,18 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # player
+        if r == 313:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 313:  # samename
+        elif r == 314:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 314:  # nextturn
+        elif r == 315:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54927,7 +55076,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54943,7 +55092,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C318()
+    inst: Any = _C319()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54951,13 +55100,13 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # player
+        if r == 317:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 317:  # action
+        elif r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54970,7 +55119,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54986,7 +55135,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C322()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54994,11 +55143,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # player
+        if r == 320:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 320:  # amount
+        elif r == 321:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55010,7 +55159,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55026,7 +55175,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C324()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55034,15 +55183,15 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # player
+        if r == 323:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 530:  # amount
+        elif r == 531:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 531:  # twice
+        elif r == 532:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -55054,7 +55203,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55070,7 +55219,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C326()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55078,7 +55227,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # play
+        if r == 325:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -55090,7 +55239,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55106,7 +55255,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C328()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55114,9 +55263,9 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # target
+        if r == 327:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55129,7 +55278,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55145,7 +55294,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C331()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55153,20 +55302,20 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # action
+        if r == 329:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 546:  # count
+        elif r == 547:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 329:  # player
+        elif r == 330:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55176,7 +55325,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55192,7 +55341,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C333()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55200,7 +55349,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # cost
+        if r == 332:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55212,7 +55361,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55228,7 +55377,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C335()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55236,9 +55385,9 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # reveal
+        if r == 334:  # reveal
             x = c[0]
-            value = _b291(x, inst, lim, made)
+            value = _b292(x, inst, lim, made)
             d['reveal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55248,7 +55397,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55264,7 +55413,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C338()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55272,14 +55421,14 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # action
+        if r == 336:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 336:  # count
+        elif r == 337:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -55291,7 +55440,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55307,7 +55456,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C340()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55315,9 +55464,9 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # target
+        if r == 339:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55330,7 +55479,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55346,7 +55495,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C343()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55354,16 +55503,16 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # first
+        if r == 341:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 341:  # second
+        elif r == 342:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55376,7 +55525,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55392,7 +55541,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C345()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55400,15 +55549,15 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # amount
+        if r == 344:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 547:  # order
+        elif r == 548:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 548:  # graveyard
+        elif r == 549:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -55420,7 +55569,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55436,7 +55585,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C349()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55444,20 +55593,20 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # source
+        if r == 346:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 346:  # power
+        elif r == 347:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 347:  # target
+        elif r == 348:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55470,7 +55619,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55486,7 +55635,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C354()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55494,24 +55643,24 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # amount
+        if r == 350:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 350:  # counter
+        elif r == 351:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 351:  # source
+        elif r == 352:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 352:  # target
+        elif r == 353:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55524,7 +55673,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55540,7 +55689,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C357()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55548,14 +55697,14 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # target
+        if r == 355:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 355:  # to
+        elif r == 356:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -55567,7 +55716,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55583,7 +55732,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C360()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55591,7 +55740,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # parts
+        if r == 550:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55600,7 +55749,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55613,7 +55762,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +55778,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C362()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,7 +55786,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # type
+        if r == 361:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55649,7 +55798,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55665,7 +55814,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C364()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55673,7 +55822,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # quality
+        if r == 363:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55685,7 +55834,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55701,7 +55850,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C366()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55709,7 +55858,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # subtype
+        if r == 365:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55721,7 +55870,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55737,7 +55886,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C372()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55745,20 +55894,20 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # zone
+        if r == 368:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 368:  # trigger
+        elif r == 369:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 369:  # condition
+        elif r == 370:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55767,11 +55916,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 370:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 570:  # sentences
+        elif r == 571:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55783,7 +55932,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55799,7 +55948,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C375()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55807,11 +55956,11 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # special
+        if r == 572:  # special
             d['special'] = True
-        elif r == 572:  # fromhand
+        elif r == 573:  # fromhand
             d['fromhand'] = True
-        elif r == 372:  # param
+        elif r == 373:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55820,11 +55969,11 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 573:  # cost
+        elif r == 574:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 574:  # param
+        elif r == 575:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55833,15 +55982,15 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 373:  # sentences
+        elif r == 374:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 575:  # sentences
+        elif r == 576:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # restriction
+        elif r == 577:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55850,19 +55999,19 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 577:  # once
+        elif r == 578:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 578:  # sorcery
+        elif r == 579:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 579:  # also
+        elif r == 580:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -55871,7 +56020,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 580:  # castable
+        elif r == 581:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55885,7 +56034,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55901,7 +56050,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C377()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55909,13 +56058,13 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # both
+        if r == 732:  # both
             d['both'] = True
-        elif r == 581:  # which
+        elif r == 582:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 375:  # amount
+        elif r == 376:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55927,7 +56076,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55943,7 +56092,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C380()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55951,9 +56100,9 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # filter
+        if r == 379:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55963,7 +56112,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55979,7 +56128,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C384()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55987,7 +56136,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # tapped
+        if r == 383:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55999,7 +56148,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56015,7 +56164,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C389()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56023,7 +56172,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # cost
+        if r == 388:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -56035,7 +56184,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56051,7 +56200,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C391()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56059,7 +56208,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # countered
+        if r == 390:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56071,7 +56220,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56087,7 +56236,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C395()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56095,7 +56244,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # precondition
+        if r == 393:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56104,35 +56253,35 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 646:  # this
+        elif r == 647:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 647:  # enchanted
+        elif r == 648:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 648:  # host
+        elif r == 649:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 649:  # equipped
+        elif r == 650:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 650:  # host
+        elif r == 651:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 651:  # affected
+        elif r == 652:  # affected
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['affected'] = value
-        elif r == 652:  # parts
+        elif r == 653:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56141,12 +56290,12 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 393:  # condition
+        elif r == 394:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56163,7 +56312,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56179,7 +56328,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C408()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56187,27 +56336,27 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # you
+        if r == 407:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 408:  # notyou
+        elif r == 409:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 409:  # own
+        elif r == 410:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 410:  # defending
+        elif r == 411:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 411:  # opponent
+        elif r == 412:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 412:  # opponents
+        elif r == 413:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56219,7 +56368,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56235,7 +56384,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C419()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56243,11 +56392,11 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # amount
+        if r == 418:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # evenly
+        elif r == 756:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56257,7 +56406,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56273,54 +56422,58 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
-    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C421()
+    d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # named
+        if r == 662:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 662:  # amount
+        elif r == 663:  # again
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['again'] = value
+        elif r == 664:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # equal
+        elif r == 665:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 755:  # power
+        elif r == 757:  # power
             x = c[0]
-            value = _b767(x, inst, lim, made)
+            value = _b769(x, inst, lim, made)
             d['power'] = value
-        elif r == 756:  # amount
+        elif r == 758:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # you
+        elif r == 666:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 665:  # target
+        elif r == 667:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # also
+        elif r == 420:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56333,7 +56486,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56349,7 +56502,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C423()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56357,9 +56510,9 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 422:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56372,7 +56525,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56541,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C426()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,13 +56549,13 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # player
+        if r == 424:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 424:  # amount
+        elif r == 425:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56414,7 +56567,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56430,7 +56583,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56438,9 +56591,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56453,7 +56606,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56469,7 +56622,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C433()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56477,21 +56630,21 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # count
+        if r == 429:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 666:  # tapped
+        elif r == 668:  # tapped
             d['tapped'] = True
-        elif r == 429:  # power
+        elif r == 430:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 430:  # toughness
+        elif r == 431:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 667:  # colors
+        elif r == 669:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56499,17 +56652,17 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 668:  # subtypes
+        elif r == 670:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # types
+        elif r == 671:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 670:  # keywords
+        elif r == 672:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56523,23 +56676,23 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 431:  # tokname
+        elif r == 432:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 671:  # per
+        elif r == 673:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 672:  # pertime
+        elif r == 674:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56549,7 +56702,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56565,7 +56718,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C434()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56573,9 +56726,9 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # anycolor
+        if r == 761:  # anycolor
             d['anycolor'] = True
-        elif r == 760:  # choices
+        elif r == 762:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56585,15 +56738,15 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 673:  # last
+        elif r == 675:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 674:  # mana
+        elif r == 676:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 823:  # alts
+        elif r == 825:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56605,7 +56758,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56621,7 +56774,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56629,27 +56782,27 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 435:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 675:  # third
+        elif r == 677:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 435:  # amount
+        elif r == 436:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 761:  # random
+        elif r == 763:  # random
             d['random'] = True
-        elif r == 676:  # per
+        elif r == 678:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56659,7 +56812,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56675,7 +56828,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56683,31 +56836,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 438:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 677:  # amount
+        elif r == 679:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 762:  # per
+        elif r == 764:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['per'] = value
-        elif r == 765:  # per
+        elif r == 767:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b764(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
-        elif r == 678:  # equal
+        elif r == 680:  # equal
             x = c[0]
-            value = _b767(x, inst, lim, made)
+            value = _b769(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56717,7 +56870,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56733,7 +56886,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56741,18 +56894,18 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # duration
+        elif r == 441:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56762,7 +56915,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56778,7 +56931,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56786,14 +56939,14 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # yours
+        elif r == 682:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56805,7 +56958,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56821,7 +56974,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56829,23 +56982,23 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 445:  # target
             x = c[0]
-            value = _b682(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # source
+        elif r == 446:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 777:  # hand
+        elif r == 779:  # hand
             d['hand'] = True
-        elif r == 685:  # battlefield
+        elif r == 687:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 778:  # mine
+        elif r == 780:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56855,7 +57008,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56871,7 +57024,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56879,22 +57032,22 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # fromgy
+        elif r == 688:  # fromgy
             d['fromgy'] = True
-        elif r == 779:  # choice
+        elif r == 781:  # choice
             d['choice'] = True
-        elif r == 780:  # facedown
+        elif r == 782:  # facedown
             d['facedown'] = True
-        elif r == 781:  # mine
+        elif r == 783:  # mine
             d['mine'] = True
-        elif r == 782:  # owners
+        elif r == 784:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56904,7 +57057,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56920,7 +57073,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C452()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56928,11 +57081,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # filter
+        if r == 450:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 450:  # hands
+        elif r == 451:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56944,7 +57097,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56960,7 +57113,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C457()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56968,38 +57121,38 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # player
+        if r == 453:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 687:  # upto
+        elif r == 689:  # upto
             d['upto'] = True
-        elif r == 453:  # count
+        elif r == 454:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 454:  # filter
+        elif r == 455:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 783:  # alts
+        elif r == 785:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b287(x, inst, lim, made))
-        elif r == 688:  # reveal
+                values.append(_b288(x, inst, lim, made))
+        elif r == 690:  # reveal
             d['reveal'] = True
-        elif r == 784:  # thatcard
+        elif r == 786:  # thatcard
             d['thatcard'] = True
-        elif r == 785:  # thosecards
+        elif r == 787:  # thosecards
             d['thosecards'] = True
-        elif r == 455:  # destination
+        elif r == 456:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 691 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 693 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 696:  # tapped
+        elif r == 698:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57009,7 +57162,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57025,7 +57178,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57033,20 +57186,20 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 458:  # unless
+        elif r == 459:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['unless'] = value
-        elif r == 459:  # per
+        elif r == 460:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57060,7 +57213,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57076,7 +57229,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C463()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57084,9 +57237,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57096,7 +57249,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57112,7 +57265,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C467()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57120,19 +57273,19 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # amount
+        if r == 464:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # player
+        elif r == 465:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # owner
+        elif r == 466:  # owner
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57142,7 +57295,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57158,7 +57311,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C470()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57166,11 +57319,11 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # filter
+        if r == 468:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 468:  # battlefield
+        elif r == 469:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57182,7 +57335,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57198,7 +57351,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C474()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57206,17 +57359,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # counter
+        elif r == 472:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 472:  # target
+        elif r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57229,7 +57382,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57245,7 +57398,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57253,24 +57406,24 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # source
+        elif r == 476:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 700:  # top
+        elif r == 702:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 701:  # bottom
+        elif r == 703:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57282,7 +57435,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57298,7 +57451,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57306,9 +57459,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57321,7 +57474,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57337,7 +57490,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57345,36 +57498,36 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 480:  # source
+        elif r == 481:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 481:  # amount
+        elif r == 482:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 482:  # counter
+        elif r == 483:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 483:  # also
+        elif r == 484:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57387,7 +57540,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57403,7 +57556,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C487()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57411,9 +57564,9 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # player
+        if r == 486:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57423,7 +57576,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57439,7 +57592,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57447,9 +57600,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57462,7 +57615,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57478,7 +57631,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C493()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57486,19 +57639,19 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # player
+        if r == 490:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 490:  # amount
+        elif r == 491:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 491:  # filter
+        elif r == 492:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57508,7 +57661,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57524,7 +57677,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57532,18 +57685,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 494:  # unless
+        elif r == 495:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57553,7 +57706,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57569,7 +57722,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57577,9 +57730,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57592,7 +57745,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57608,7 +57761,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57616,9 +57769,9 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57631,7 +57784,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57647,7 +57800,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57655,9 +57808,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57670,7 +57823,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57686,7 +57839,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C506()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57694,17 +57847,17 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # amount
+        if r == 503:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 503:  # counter
+        elif r == 504:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 504:  # target
+        elif r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57717,7 +57870,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57733,7 +57886,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C508()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57741,18 +57894,18 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # step
+        if r == 704:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 788 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 703:  # endcombat
+        elif r == 705:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 506:  # effect
+        elif r == 507:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57767,7 +57920,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57783,7 +57936,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C510()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57791,15 +57944,15 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # amount
+        if r == 509:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # you
+        elif r == 789:  # you
             d['you'] = True
-        elif r == 704:  # target
+        elif r == 706:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57812,7 +57965,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57828,7 +57981,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57836,18 +57989,18 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # label
+        elif r == 707:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 706:  # free
+        elif r == 708:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57859,7 +58012,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57875,7 +58028,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57883,14 +58036,14 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # newtargets
+        elif r == 709:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57900,7 +58053,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57916,7 +58069,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C515()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57924,18 +58077,18 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # thatnoun
+        if r == 710:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 709:  # target
+        elif r == 711:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # thisturn
+        elif r == 712:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57945,7 +58098,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57961,7 +58114,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C518()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57969,14 +58122,14 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 516:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 516:  # phaseout
+        elif r == 517:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57988,7 +58141,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58004,7 +58157,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58012,14 +58165,14 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 519:  # nountap
+        elif r == 520:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58031,7 +58184,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58047,7 +58200,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C524()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58055,30 +58208,30 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # lead
+        if r == 522:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['lead'] = value
-        elif r == 711:  # target
+        elif r == 713:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # also
+        elif r == 714:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['also'] = value
-        elif r == 713:  # group
+        elif r == 715:  # group
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['group'] = value
-        elif r == 714:  # parts
+        elif r == 716:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58087,18 +58240,18 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 522:  # duration
+        elif r == 523:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['duration'] = value
-        elif r == 715:  # tail
+        elif r == 717:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58107,7 +58260,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58120,7 +58273,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58136,7 +58289,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C526()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58144,13 +58297,13 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # controller
+        if r == 718:  # controller
             d['controller'] = True
-        elif r == 526:  # owner
+        elif r == 527:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 527:  # who
+        elif r == 528:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58162,7 +58315,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58178,7 +58331,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C535()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58186,9 +58339,9 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # filter
+        if r == 534:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58198,7 +58351,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58214,7 +58367,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C537()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58222,7 +58375,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # any
+        if r == 536:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58234,7 +58387,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58250,7 +58403,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C540()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58258,15 +58411,15 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # each
+        if r == 723:  # each
             d['each'] = True
-        elif r == 537:  # count
+        elif r == 538:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 538:  # filter
+        elif r == 539:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58276,7 +58429,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58292,7 +58445,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C542()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58300,7 +58453,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # who
+        if r == 541:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58312,7 +58465,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58328,7 +58481,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C544()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58336,7 +58489,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # that
+        if r == 543:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58348,7 +58501,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58364,7 +58517,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C546()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58372,9 +58525,9 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # equipped
+        if r == 793:  # equipped
             d['equipped'] = True
-        elif r == 544:  # enchanted
+        elif r == 545:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58386,7 +58539,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58402,7 +58555,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C553()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58410,11 +58563,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # whose
+        if r == 551:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 551:  # step
+        elif r == 552:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58426,7 +58579,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58442,7 +58595,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58450,11 +58603,11 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # lead
+        if r == 555:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 555:  # counter
+        elif r == 556:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58466,7 +58619,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58482,7 +58635,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58490,15 +58643,15 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 558:  # subject
+        elif r == 559:  # subject
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['subject'] = value
-        elif r == 559:  # batch
+        elif r == 560:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58510,7 +58663,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58526,7 +58679,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C563()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58534,13 +58687,13 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 726:  # creature
+        elif r == 728:  # creature
             d['creature'] = True
-        elif r == 727:  # events
+        elif r == 729:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58549,7 +58702,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 796 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58562,7 +58715,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58578,7 +58731,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C567()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58586,17 +58739,17 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # lead
+        if r == 564:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 564:  # who
+        elif r == 565:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 565:  # spell
+        elif r == 566:  # spell
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -58606,7 +58759,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58622,7 +58775,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C570()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58630,17 +58783,17 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 568:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 821:  # thisor
+        elif r == 823:  # thisor
             d['thisor'] = True
-        elif r == 568:  # subject
+        elif r == 569:  # subject
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['subject'] = value
-        elif r == 728:  # events
+        elif r == 730:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58649,12 +58802,12 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 796 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 729:  # undercontrol
+        elif r == 731:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58664,7 +58817,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58680,7 +58833,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C584()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58688,11 +58841,11 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # command
+        if r == 583:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 584:  # battlefield
+        elif r == 585:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58704,7 +58857,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58720,7 +58873,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C588()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58728,29 +58881,29 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # additional
+        if r == 733:  # additional
             d['additional'] = True
-        elif r == 585:  # power
+        elif r == 586:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 586:  # toughness
+        elif r == 587:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 732:  # per
+        elif r == 734:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 733:  # perfilter
+        elif r == 735:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 822:  # onbf
+        elif r == 824:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58760,7 +58913,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58776,7 +58929,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C591()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58784,7 +58937,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # both
+        if r == 590:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58796,7 +58949,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58812,7 +58965,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58820,7 +58973,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # attack
+        if r == 592:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58832,7 +58985,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58848,7 +59001,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C595()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58856,7 +59009,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # block
+        if r == 594:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58868,7 +59021,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58884,7 +59037,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C597()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58892,7 +59045,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # count
+        if r == 596:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58904,52 +59057,8 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C597()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 734:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 287:
-                    values.append(_b287(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58972,7 +59081,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # filters
+        if r == 736:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58980,8 +59089,8 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 287:
-                    values.append(_b287(x, inst, lim, made))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58992,7 +59101,51 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C599()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 737:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59008,7 +59161,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59016,9 +59169,9 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # quality
+        if r == 600:  # quality
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59028,7 +59181,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59044,7 +59197,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C602()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59052,7 +59205,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # opponents
+        if r == 741:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59062,7 +59215,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59078,7 +59231,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C604()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59086,7 +59239,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # destroyed
+        if r == 603:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59098,7 +59251,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59114,7 +59267,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C606()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59122,7 +59275,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # phase
+        if r == 605:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59134,7 +59287,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59150,7 +59303,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C608()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59158,7 +59311,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # untap
+        if r == 607:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59170,7 +59323,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59186,7 +59339,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C610()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59194,9 +59347,9 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # ability
+        if r == 609:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 742 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59209,7 +59362,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59225,7 +59378,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C613()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59233,14 +59386,14 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # keyword
+        if r == 611:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 611:  # manacost
+        elif r == 612:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59252,54 +59405,8 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C613()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 741:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59322,7 +59429,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # keywords
+        if r == 743:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59344,7 +59451,53 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C615()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 744:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59360,7 +59513,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59368,11 +59521,11 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # first
+        if r == 616:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 616:  # regular
+        elif r == 617:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59386,7 +59539,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59402,7 +59555,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59410,7 +59563,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # excess
+        if r == 619:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59422,7 +59575,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59438,7 +59591,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59446,7 +59599,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # untapped
+        if r == 621:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59458,7 +59611,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59474,7 +59627,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C624()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59482,11 +59635,11 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # its
+        if r == 745:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 622:  # untap
+        elif r == 623:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59498,7 +59651,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59514,7 +59667,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C626()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59522,7 +59675,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # gains
+        if r == 625:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59534,7 +59687,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59550,7 +59703,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C628()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59558,7 +59711,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # lethal
+        if r == 627:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59570,7 +59723,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59586,7 +59739,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C630()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59594,9 +59747,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # quality
+        if r == 629:  # quality
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59606,7 +59759,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59622,7 +59775,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C632()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59630,9 +59783,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # quality
+        if r == 631:  # quality
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59642,7 +59795,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59658,7 +59811,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C634()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59666,9 +59819,9 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # quality
+        if r == 633:  # quality
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59678,7 +59831,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59694,7 +59847,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C636()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59702,9 +59855,9 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # thisturn
+        if r == 746:  # thisturn
             d['thisturn'] = True
-        elif r == 634:  # keyword
+        elif r == 635:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59719,7 +59872,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59735,7 +59888,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C638()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59743,7 +59896,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # count
+        if r == 637:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59755,7 +59908,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59771,7 +59924,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C640()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59779,7 +59932,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # attacks
+        if r == 639:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59791,7 +59944,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59807,7 +59960,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C642()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59815,7 +59968,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # blocks
+        if r == 641:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59827,7 +59980,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59843,7 +59996,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C644()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59851,7 +60004,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # unblockable
+        if r == 643:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59863,7 +60016,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59879,7 +60032,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C646()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59887,7 +60040,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # color
+        if r == 645:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59902,7 +60055,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59918,7 +60071,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C681()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59926,23 +60079,23 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # eot
+        if r == 772:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 771:  # next_upkeep
+        elif r == 773:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 772:  # losecontrol
+        elif r == 774:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 773:  # thisturn
+        elif r == 775:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 774:  # thiscombat
+        elif r == 776:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59954,7 +60107,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59970,7 +60123,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C684()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59978,13 +60131,13 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # another
+        if r == 777:  # another
             d['another'] = True
-        elif r == 681:  # filter
+        elif r == 683:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # ingy
+        elif r == 778:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59994,7 +60147,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60010,7 +60163,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C686()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60018,7 +60171,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # whose
+        if r == 685:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60030,7 +60183,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60046,7 +60199,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C692()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60054,7 +60207,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # zone
+        if r == 691:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60066,44 +60219,8 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C693()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 692:  # player
-            x = c[0]
-            value = _b525(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60128,7 +60245,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 694:  # player
             x = c[0]
-            value = _b525(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60138,7 +60255,43 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C697()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 696:  # player
+            x = c[0]
+            value = _b526(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60154,7 +60307,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C700()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60162,11 +60315,11 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # cost
+        if r == 699:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 699:  # param
+        elif r == 701:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60181,7 +60334,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60197,7 +60350,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C720()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60205,9 +60358,9 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 719:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60220,7 +60373,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60236,7 +60389,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C722()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60244,11 +60397,11 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # player
+        if r == 721:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 788:  # walker
+        elif r == 790:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60258,7 +60411,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60274,7 +60427,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C726()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60282,33 +60435,33 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # quant
+        if r == 724:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 723:  # filter
+        elif r == 725:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 789:  # attached
+        elif r == 791:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 790:  # samename
+        elif r == 792:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 824:  # ingy
+        elif r == 826:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60318,7 +60471,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60334,7 +60487,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60342,11 +60495,11 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # word
+        if r == 738:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 738:  # param
+        elif r == 740:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60361,7 +60514,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60377,7 +60530,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C760()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60385,9 +60538,9 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # word
+        if r == 759:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 303 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60400,7 +60553,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60416,7 +60569,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C766()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60424,13 +60577,13 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # filter
+        if r == 765:  # filter
             x = c[0]
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 829:  # gy
+        elif r == 831:  # gy
             d['gy'] = True
-        elif r == 830:  # bf
+        elif r == 832:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60440,7 +60593,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60456,7 +60609,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C769()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60464,21 +60617,21 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # power
+        if r == 768:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 768:  # power
+        elif r == 770:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 769:  # target
+        elif r == 771:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60491,7 +60644,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60507,7 +60660,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60515,7 +60668,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # enters
+        if r == 794:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60527,7 +60680,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60543,7 +60696,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C798()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60551,7 +60704,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # leaves
+        if r == 797:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60563,7 +60716,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60579,7 +60732,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C800()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60587,7 +60740,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # dies
+        if r == 799:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60599,7 +60752,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60615,7 +60768,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C802()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60623,7 +60776,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # alone
+        if r == 801:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60635,7 +60788,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60651,7 +60804,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C804()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60659,7 +60812,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # attacks
+        if r == 803:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60671,7 +60824,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60687,7 +60840,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C806()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60695,11 +60848,11 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # blocks
+        if r == 805:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 825:  # acreature
+        elif r == 827:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60709,7 +60862,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60725,7 +60878,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C809()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60733,15 +60886,15 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # blocked
+        if r == 807:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 806:  # filter
+        elif r == 808:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b287(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60751,7 +60904,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60767,7 +60920,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C811()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60775,7 +60928,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # direction
+        if r == 810:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60787,7 +60940,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60803,7 +60956,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C813()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60811,7 +60964,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # up
+        if r == 812:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60823,7 +60976,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60839,7 +60992,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C815()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60847,7 +61000,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # way
+        if r == 814:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60859,7 +61012,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60875,7 +61028,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C817()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60883,11 +61036,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # targeted
+        if r == 816:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 826:  # opponents
+        elif r == 828:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60897,7 +61050,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60913,7 +61066,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C820()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60921,13 +61074,13 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # combat
+        if r == 829:  # combat
             d['combat'] = True
-        elif r == 816:  # deals
+        elif r == 818:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 817:  # recipient
+        elif r == 819:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60941,7 +61094,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60957,7 +61110,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C822()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60965,9 +61118,9 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # combat
+        if r == 830:  # combat
             d['combat'] = True
-        elif r == 819:  # dealt
+        elif r == 821:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61265,555 +61418,557 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 281 __asgn_plain
     _b282,  # 282 CardsStaticStmt
     lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 283 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 286 __asgn_plain
-    _b287,  # 287 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 288 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 299 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 300 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 302 __asgn_plain
-    _match_node,  # 303 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
-    _b318,  # 318 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 357 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 358 __asgn_optional
-    _b359,  # 359 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 385 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 289 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
+    _match_node,  # 304 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
+    _b306,  # 306 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 386 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 387 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 396 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 413 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 CopySpellEffect
-    _b514,  # 514 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 ContinuousEffect
-    _match_node,  # 524 ActionWord
-    _b525,  # 525 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 528 __asgn_oneormore
-    _match_node,  # 529 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 531 __asgn_plain
-    _node,  # 532 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 549 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 BeginningTrigger
-    _node,  # 553 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 PTChange
-    _node,  # 588 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantBeBlockedByFewer
-    _b597,  # 597 CantBeBlockedExcept
-    _b598,  # 598 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeTargetedBy
-    _b601,  # 601 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 HasKeywordAtManaCost
-    _b613,  # 613 HasKeywords
-    _b614,  # 614 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 652 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 668 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 OntoBattlefield
-    _node,  # 691 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 IntoHand
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 400 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 CopySpellEffect
+    _b515,  # 515 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    _match_node,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
+    _match_node,  # 530 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 532 __asgn_plain
+    _node,  # 533 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 550 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 BeginningTrigger
+    _node,  # 554 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 573 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 PTChange
+    _node,  # 589 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantBeBlockedByFewer
+    _b598,  # 598 CantBeBlockedExcept
+    _b599,  # 599 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeTargetedBy
+    _b602,  # 602 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 HasKeywordAtManaCost
+    _b614,  # 614 HasKeywords
+    _b615,  # 615 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 653 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 658 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 669 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 670 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 OntoBattlefield
+    _node,  # 693 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 710 __asgn_optional
+    _b695,  # 695 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 710 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 EachObjects
-    _node,  # 725 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 739 __asgn_optional
-    _node,  # 740 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachObjects
+    _node,  # 727 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 741 __asgn_optional
+    _node,  # 742 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 752 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 785 __asgn_optional
-    _match_node,  # 786 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    _node,  # 794 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 823 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 830 __asgn_optional
+    _b769,  # 769 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 787 __asgn_optional
+    _match_node,  # 788 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 EntersEvent
+    _node,  # 796 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 825 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 832 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 532, 553, 588, 691, 725, 740, 794])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 693, 727, 742, 796])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62103,293 +62258,293 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 284 __asgn_plain
     None,  # 285 __asgn_plain
     None,  # 286 __asgn_plain
-    _b287,  # 287 ObjectFilter
-    None,  # 288 __asgn_optional
-    None,  # 289 __asgn_plain
+    None,  # 287 __asgn_plain
+    _b288,  # 288 ObjectFilter
+    None,  # 289 __asgn_optional
     None,  # 290 __asgn_plain
-    _b291,  # 291 RevealCost
-    None,  # 292 __asgn_plain
+    None,  # 291 __asgn_plain
+    _b292,  # 292 RevealCost
     None,  # 293 __asgn_plain
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    _b298,  # 298 ControlledThing
-    None,  # 299 __asgn_oneormore
-    None,  # 300 __asgn_optional
-    None,  # 301 __asgn_plain
+    None,  # 298 __asgn_plain
+    _b299,  # 299 ControlledThing
+    None,  # 300 __asgn_oneormore
+    None,  # 301 __asgn_optional
     None,  # 302 __asgn_plain
-    None,  # 303 ConditionWord
-    None,  # 304 __asgn_plain
-    _b305,  # 305 MayEffect
-    None,  # 306 __asgn_plain
+    None,  # 303 __asgn_plain
+    None,  # 304 ConditionWord
+    None,  # 305 __asgn_plain
+    _b306,  # 306 MayEffect
     None,  # 307 __asgn_plain
-    _b308,  # 308 ChooseAmongEffect
-    None,  # 309 __asgn_plain
+    None,  # 308 __asgn_plain
+    _b309,  # 309 ChooseAmongEffect
     None,  # 310 __asgn_plain
-    _b311,  # 311 ExtraTurnEffect
-    None,  # 312 __asgn_plain
+    None,  # 311 __asgn_plain
+    _b312,  # 312 ExtraTurnEffect
     None,  # 313 __asgn_plain
     None,  # 314 __asgn_plain
-    _b315,  # 315 CantCastEffect
-    None,  # 316 __asgn_plain
+    None,  # 315 __asgn_plain
+    _b316,  # 316 CantCastEffect
     None,  # 317 __asgn_plain
-    _b318,  # 318 PlayerTopCardActionEffect
-    None,  # 319 __asgn_plain
+    None,  # 318 __asgn_plain
+    _b319,  # 319 PlayerTopCardActionEffect
     None,  # 320 __asgn_plain
-    _b321,  # 321 LoseLifeEffect
-    None,  # 322 __asgn_plain
-    _b323,  # 323 PlayerMillEffect
-    None,  # 324 __asgn_plain
-    _b325,  # 325 MayPlayEffect
-    None,  # 326 __asgn_plain
-    _b327,  # 327 BlockRequirementEffect
-    None,  # 328 __asgn_plain
+    None,  # 321 __asgn_plain
+    _b322,  # 322 LoseLifeEffect
+    None,  # 323 __asgn_plain
+    _b324,  # 324 PlayerMillEffect
+    None,  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    None,  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
     None,  # 329 __asgn_plain
-    _b330,  # 330 TopCardActionEffect
-    None,  # 331 __asgn_plain
-    _b332,  # 332 PayEffect
-    None,  # 333 __asgn_plain
-    _b334,  # 334 RevealCostEffect
-    None,  # 335 __asgn_plain
+    None,  # 330 __asgn_plain
+    _b331,  # 331 TopCardActionEffect
+    None,  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
+    None,  # 334 __asgn_plain
+    _b335,  # 335 RevealCostEffect
     None,  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
-    None,  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
-    None,  # 340 __asgn_plain
+    None,  # 337 __asgn_plain
+    _b338,  # 338 NumberedActionEffect
+    None,  # 339 __asgn_plain
+    _b340,  # 340 AttachEffect
     None,  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
-    None,  # 343 __asgn_plain
-    _b344,  # 344 LookAtTopEffect
-    None,  # 345 __asgn_plain
+    None,  # 342 __asgn_plain
+    _b343,  # 343 FightEffect
+    None,  # 344 __asgn_plain
+    _b345,  # 345 LookAtTopEffect
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    _b348,  # 348 ObjectDamageEffect
-    None,  # 349 __asgn_plain
+    None,  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    _b353,  # 353 MoveCountersEffect
-    None,  # 354 __asgn_plain
+    None,  # 353 __asgn_plain
+    _b354,  # 354 MoveCountersEffect
     None,  # 355 __asgn_plain
-    _b356,  # 356 ChangeTargetEffect
-    None,  # 357 __asgn_optional
+    None,  # 356 __asgn_plain
+    _b357,  # 357 ChangeTargetEffect
     None,  # 358 __asgn_optional
-    _b359,  # 359 KeywordCost
-    None,  # 360 __asgn_plain
-    _b361,  # 361 TypeArg
-    None,  # 362 __asgn_plain
-    _b363,  # 363 QualityArg
-    None,  # 364 __asgn_plain
-    _b365,  # 365 OntoArg
-    None,  # 366 __asgn_plain
+    None,  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
+    None,  # 361 __asgn_plain
+    _b362,  # 362 TypeArg
+    None,  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    None,  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    _b371,  # 371 TriggeredStmt
-    None,  # 372 __asgn_plain
+    None,  # 371 __asgn_plain
+    _b372,  # 372 TriggeredStmt
     None,  # 373 __asgn_plain
-    _b374,  # 374 ActivatedStmt
-    None,  # 375 __asgn_plain
-    _b376,  # 376 PTDefiningStmt
-    None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_plain
-    _b379,  # 379 SpellKind
-    None,  # 380 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    _b375,  # 375 ActivatedStmt
+    None,  # 376 __asgn_plain
+    _b377,  # 377 PTDefiningStmt
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    _b380,  # 380 SpellKind
     None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_plain
-    _b383,  # 383 EntersTappedStmt
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_optional
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
+    None,  # 385 __asgn_oneormore
     None,  # 386 __asgn_optional
-    None,  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    None,  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_plain
+    None,  # 387 __asgn_optional
+    None,  # 388 __asgn_plain
+    _b389,  # 389 CostPerTargetStmt
+    None,  # 390 __asgn_plain
+    _b391,  # 391 UncounterableStmt
+    None,  # 392 __asgn_oneormore
     None,  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    None,  # 395 __asgn_optional
-    None,  # 396 __asgn_oneormore
+    None,  # 394 __asgn_plain
+    _b395,  # 395 StaticStmt
+    None,  # 396 __asgn_optional
     None,  # 397 __asgn_oneormore
     None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_optional
-    None,  # 400 __asgn_plain
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_optional
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
-    None,  # 408 __asgn_plain
+    None,  # 407 __asgn_plain
+    _b408,  # 408 ControlClause
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_oneormore
-    None,  # 414 __asgn_plain
+    None,  # 413 __asgn_plain
+    None,  # 414 __asgn_oneormore
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    None,  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    None,  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    None,  # 423 __asgn_plain
+    None,  # 418 __asgn_plain
+    _b419,  # 419 DividedDamageEffect
+    None,  # 420 __asgn_plain
+    _b421,  # 421 DamageEffect
+    None,  # 422 __asgn_plain
+    _b423,  # 423 DestroyEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    None,  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
-    None,  # 428 __asgn_plain
+    None,  # 425 __asgn_plain
+    _b426,  # 426 DrawEffect
+    None,  # 427 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
-    None,  # 434 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
     None,  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    None,  # 439 __asgn_plain
+    None,  # 436 __asgn_plain
+    _b437,  # 437 DiscardEffect
+    None,  # 438 __asgn_plain
+    _b439,  # 439 GainLifeEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    None,  # 444 __asgn_plain
+    None,  # 441 __asgn_plain
+    _b442,  # 442 GainControlEffect
+    None,  # 443 __asgn_plain
+    _b444,  # 444 ReturnToHandEffect
     None,  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
-    None,  # 449 __asgn_plain
+    None,  # 446 __asgn_plain
+    _b447,  # 447 ReturnFromGraveyardEffect
+    None,  # 448 __asgn_plain
+    _b449,  # 449 ReturnToBattlefieldEffect
     None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
-    None,  # 452 __asgn_plain
+    None,  # 451 __asgn_plain
+    _b452,  # 452 ReturnAllFromGraveyardsEffect
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
-    None,  # 457 __asgn_plain
+    None,  # 456 __asgn_plain
+    _b457,  # 457 SearchEffect
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
-    None,  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
-    None,  # 463 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 CounterSpellEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 ShuffleEffect
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
-    None,  # 467 __asgn_plain
+    None,  # 466 __asgn_plain
+    _b467,  # 467 MillEffect
     None,  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
-    None,  # 470 __asgn_plain
+    None,  # 469 __asgn_plain
+    _b470,  # 470 PutFromHandEffect
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
-    None,  # 474 __asgn_plain
+    None,  # 473 __asgn_plain
+    _b474,  # 474 PutCountersEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
-    None,  # 479 __asgn_plain
+    None,  # 476 __asgn_plain
+    _b477,  # 477 PutOnLibraryEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 PutIntoZoneEffect
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    _b484,  # 484 ExileEffect
-    None,  # 485 __asgn_plain
-    _b486,  # 486 ExileTopEffect
-    None,  # 487 __asgn_plain
-    _b488,  # 488 RegenerateEffect
-    None,  # 489 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 ExileEffect
+    None,  # 486 __asgn_plain
+    _b487,  # 487 ExileTopEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 RegenerateEffect
     None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
-    _b492,  # 492 PlayerSacrificesEffect
-    None,  # 493 __asgn_plain
+    None,  # 492 __asgn_plain
+    _b493,  # 493 PlayerSacrificesEffect
     None,  # 494 __asgn_plain
-    _b495,  # 495 SacrificeEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 UntapEffect
-    None,  # 498 __asgn_plain
-    _b499,  # 499 TapOrUntapEffect
-    None,  # 500 __asgn_plain
-    _b501,  # 501 TapEffect
-    None,  # 502 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 SacrificeEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 UntapEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 TapOrUntapEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 TapEffect
     None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    _b505,  # 505 RemoveCountersEffect
-    None,  # 506 __asgn_plain
-    _b507,  # 507 DelayedEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 PreventEffect
-    None,  # 510 __asgn_plain
-    _b511,  # 511 CastThisEffect
-    None,  # 512 __asgn_plain
-    _b513,  # 513 CopySpellEffect
-    _b514,  # 514 NoRegenEffect
-    None,  # 515 __asgn_plain
+    None,  # 505 __asgn_plain
+    _b506,  # 506 RemoveCountersEffect
+    None,  # 507 __asgn_plain
+    _b508,  # 508 DelayedEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 PreventEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 CastThisEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 CopySpellEffect
+    _b515,  # 515 NoRegenEffect
     None,  # 516 __asgn_plain
-    _b517,  # 517 PhaseOutEffect
-    None,  # 518 __asgn_plain
+    None,  # 517 __asgn_plain
+    _b518,  # 518 PhaseOutEffect
     None,  # 519 __asgn_plain
-    _b520,  # 520 NoUntapEffect
-    None,  # 521 __asgn_plain
+    None,  # 520 __asgn_plain
+    _b521,  # 521 NoUntapEffect
     None,  # 522 __asgn_plain
-    _b523,  # 523 ContinuousEffect
-    None,  # 524 ActionWord
-    _b525,  # 525 PlayerRef
-    None,  # 526 __asgn_plain
+    None,  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    None,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
     None,  # 527 __asgn_plain
-    None,  # 528 __asgn_oneormore
-    None,  # 529 BackWord
-    None,  # 530 __asgn_plain
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_oneormore
+    None,  # 530 BackWord
     None,  # 531 __asgn_plain
-    None,  # 532 TargetRef
-    None,  # 533 __asgn_plain
-    _b534,  # 534 AnyNumberTargets
-    None,  # 535 __asgn_plain
-    _b536,  # 536 AnyTarget
-    None,  # 537 __asgn_plain
+    None,  # 532 __asgn_plain
+    None,  # 533 TargetRef
+    None,  # 534 __asgn_plain
+    _b535,  # 535 AnyNumberTargets
+    None,  # 536 __asgn_plain
+    _b537,  # 537 AnyTarget
     None,  # 538 __asgn_plain
-    _b539,  # 539 UpToTargets
-    None,  # 540 __asgn_plain
-    _b541,  # 541 EachPlayers
-    None,  # 542 __asgn_plain
-    _b543,  # 543 ThatRef
-    None,  # 544 __asgn_plain
-    _b545,  # 545 EnchantedRef
-    None,  # 546 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 UpToTargets
+    None,  # 541 __asgn_plain
+    _b542,  # 542 EachPlayers
+    None,  # 543 __asgn_plain
+    _b544,  # 544 ThatRef
+    None,  # 545 __asgn_plain
+    _b546,  # 546 EnchantedRef
     None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_oneormore
-    None,  # 550 __asgn_plain
+    None,  # 549 __asgn_plain
+    None,  # 550 __asgn_oneormore
     None,  # 551 __asgn_plain
-    _b552,  # 552 BeginningTrigger
-    None,  # 553 Trigger
-    None,  # 554 __asgn_plain
+    None,  # 552 __asgn_plain
+    _b553,  # 553 BeginningTrigger
+    None,  # 554 Trigger
     None,  # 555 __asgn_plain
-    _b556,  # 556 LastCounterTrigger
-    None,  # 557 __asgn_plain
+    None,  # 556 __asgn_plain
+    _b557,  # 557 LastCounterTrigger
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 BatchAttackTrigger
-    None,  # 561 __asgn_plain
-    _b562,  # 562 ThisTrigger
-    None,  # 563 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 BatchAttackTrigger
+    None,  # 562 __asgn_plain
+    _b563,  # 563 ThisTrigger
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
-    None,  # 567 __asgn_plain
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CastTrigger
     None,  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
-    None,  # 570 __asgn_plain
-    None,  # 571 __asgn_optional
+    None,  # 569 __asgn_plain
+    _b570,  # 570 YoursTrigger
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_optional
-    None,  # 573 __asgn_plain
+    None,  # 573 __asgn_optional
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
@@ -62399,170 +62554,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
-    None,  # 584 __asgn_plain
+    None,  # 583 __asgn_plain
+    _b584,  # 584 ZonePlace
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 PTChange
-    None,  # 588 StaticPart
-    None,  # 589 __asgn_plain
-    _b590,  # 590 CantAttackOrBlock
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CantAttack
-    None,  # 593 __asgn_plain
-    _b594,  # 594 CantBlock
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CantBeBlockedByFewer
-    _b597,  # 597 CantBeBlockedExcept
-    _b598,  # 598 CanBlockOnly
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeTargetedBy
-    _b601,  # 601 CantBeTargeted
-    None,  # 602 __asgn_plain
-    _b603,  # 603 CantBeDestroyed
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantPhaseOut
-    None,  # 606 __asgn_plain
-    _b607,  # 607 PhasesEachUntap
-    None,  # 608 __asgn_plain
-    _b609,  # 609 GainsAbility
-    None,  # 610 __asgn_plain
+    None,  # 587 __asgn_plain
+    _b588,  # 588 PTChange
+    None,  # 589 StaticPart
+    None,  # 590 __asgn_plain
+    _b591,  # 591 CantAttackOrBlock
+    None,  # 592 __asgn_plain
+    _b593,  # 593 CantAttack
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantBlock
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantBeBlockedByFewer
+    _b598,  # 598 CantBeBlockedExcept
+    _b599,  # 599 CanBlockOnly
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBeTargetedBy
+    _b602,  # 602 CantBeTargeted
+    None,  # 603 __asgn_plain
+    _b604,  # 604 CantBeDestroyed
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CantPhaseOut
+    None,  # 607 __asgn_plain
+    _b608,  # 608 PhasesEachUntap
+    None,  # 609 __asgn_plain
+    _b610,  # 610 GainsAbility
     None,  # 611 __asgn_plain
-    _b612,  # 612 HasKeywordAtManaCost
-    _b613,  # 613 HasKeywords
-    _b614,  # 614 LosesKeywords
-    None,  # 615 __asgn_plain
+    None,  # 612 __asgn_plain
+    _b613,  # 613 HasKeywordAtManaCost
+    _b614,  # 614 HasKeywords
+    _b615,  # 615 LosesKeywords
     None,  # 616 __asgn_plain
-    _b617,  # 617 CombatDamageSteps
-    None,  # 618 __asgn_plain
-    _b619,  # 619 AssignsExcess
-    None,  # 620 __asgn_plain
-    _b621,  # 621 AttacksUntapped
-    None,  # 622 __asgn_plain
-    _b623,  # 623 DoesntUntap
-    None,  # 624 __asgn_plain
-    _b625,  # 625 DamageGainsLife
-    None,  # 626 __asgn_plain
-    _b627,  # 627 DamageIsLethal
-    None,  # 628 __asgn_plain
-    _b629,  # 629 CantBeBlockedBy
-    None,  # 630 __asgn_plain
-    _b631,  # 631 CantBeAttachedBy
-    None,  # 632 __asgn_plain
-    _b633,  # 633 PreventDamageFrom
-    None,  # 634 __asgn_plain
-    _b635,  # 635 AttacksDespite
-    None,  # 636 __asgn_plain
-    _b637,  # 637 MaxBlockers
-    None,  # 638 __asgn_plain
-    _b639,  # 639 AttacksEachCombat
-    None,  # 640 __asgn_plain
-    _b641,  # 641 BlocksEachCombat
-    None,  # 642 __asgn_plain
-    _b643,  # 643 CantBeBlocked
-    None,  # 644 __asgn_plain
-    _b645,  # 645 IsColor
-    None,  # 646 __asgn_plain
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CombatDamageSteps
+    None,  # 619 __asgn_plain
+    _b620,  # 620 AssignsExcess
+    None,  # 621 __asgn_plain
+    _b622,  # 622 AttacksUntapped
+    None,  # 623 __asgn_plain
+    _b624,  # 624 DoesntUntap
+    None,  # 625 __asgn_plain
+    _b626,  # 626 DamageGainsLife
+    None,  # 627 __asgn_plain
+    _b628,  # 628 DamageIsLethal
+    None,  # 629 __asgn_plain
+    _b630,  # 630 CantBeBlockedBy
+    None,  # 631 __asgn_plain
+    _b632,  # 632 CantBeAttachedBy
+    None,  # 633 __asgn_plain
+    _b634,  # 634 PreventDamageFrom
+    None,  # 635 __asgn_plain
+    _b636,  # 636 AttacksDespite
+    None,  # 637 __asgn_plain
+    _b638,  # 638 MaxBlockers
+    None,  # 639 __asgn_plain
+    _b640,  # 640 AttacksEachCombat
+    None,  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    None,  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
+    None,  # 645 __asgn_plain
+    _b646,  # 646 IsColor
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_oneormore
-    None,  # 653 __asgn_optional
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_oneormore
     None,  # 654 __asgn_optional
     None,  # 655 __asgn_optional
     None,  # 656 __asgn_optional
-    None,  # 657 __asgn_oneormore
+    None,  # 657 __asgn_optional
     None,  # 658 __asgn_oneormore
-    None,  # 659 __asgn_optional
+    None,  # 659 __asgn_oneormore
     None,  # 660 __asgn_optional
-    None,  # 661 __asgn_plain
+    None,  # 661 __asgn_optional
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_zeroormore
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_oneormore
-    None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
+    None,  # 666 __asgn_plain
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_zeroormore
+    None,  # 670 __asgn_zeroormore
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_oneormore
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    _b679,  # 679 Duration
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    _b682,  # 682 TargetObject
+    _b681,  # 681 Duration
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    _b684,  # 684 FromGraveyard
+    _b684,  # 684 TargetObject
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_optional
+    _b686,  # 686 FromGraveyard
+    None,  # 687 __asgn_plain
     None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
-    _b690,  # 690 OntoBattlefield
-    None,  # 691 Destination
-    None,  # 692 __asgn_plain
-    _b693,  # 693 IntoHand
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_plain
+    _b692,  # 692 OntoBattlefield
+    None,  # 693 Destination
     None,  # 694 __asgn_plain
-    _b695,  # 695 IntoGraveyard
-    None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
-    _b698,  # 698 CostValue
+    _b695,  # 695 IntoHand
+    None,  # 696 __asgn_plain
+    _b697,  # 697 IntoGraveyard
+    None,  # 698 __asgn_optional
     None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
+    _b700,  # 700 CostValue
     None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_optional
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_optional
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
+    None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_plain
-    _b718,  # 718 BackRef
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_optional
     None,  # 719 __asgn_plain
-    _b720,  # 720 TargetPlayer
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    _b724,  # 724 EachObjects
-    None,  # 725 KeywordCostPart
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_optional
+    _b720,  # 720 BackRef
+    None,  # 721 __asgn_plain
+    _b722,  # 722 TargetPlayer
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    _b726,  # 726 EachObjects
+    None,  # 727 KeywordCostPart
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_optional
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_plain
-    _b737,  # 737 QualityRef
+    None,  # 732 __asgn_optional
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_oneormore
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_optional
-    None,  # 740 GrantedAbility
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_oneormore
-    None,  # 746 __asgn_oneormore
+    _b739,  # 739 QualityRef
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_optional
+    None,  # 742 GrantedAbility
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_oneormore
     None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_oneormore
@@ -62570,81 +62725,83 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
+    None,  # 754 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_plain
-    _b758,  # 758 PerTime
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 PerTime
     None,  # 761 __asgn_optional
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    _b764,  # 764 PerObject
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    _b767,  # 767 PowerOf
+    _b766,  # 766 PerObject
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
+    _b769,  # 769 PowerOf
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_optional
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_plain
     None,  # 777 __asgn_optional
     None,  # 778 __asgn_optional
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
-    None,  # 783 __asgn_oneormore
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 DelayedStep
+    None,  # 785 __asgn_oneormore
+    None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    None,  # 791 __asgn_optional
+    None,  # 788 DelayedStep
+    None,  # 789 __asgn_optional
+    None,  # 790 __asgn_optional
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    None,  # 794 ThisEvent
-    None,  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
+    None,  # 793 __asgn_optional
+    None,  # 794 __asgn_plain
+    _b795,  # 795 EntersEvent
+    None,  # 796 ThisEvent
     None,  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
+    _b798,  # 798 LeavesEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
+    _b800,  # 800 DiesEvent
     None,  # 801 __asgn_plain
-    _b802,  # 802 AttacksEvent
+    _b802,  # 802 AttacksAloneEvent
     None,  # 803 __asgn_plain
-    _b804,  # 804 BlocksEvent
+    _b804,  # 804 AttacksEvent
     None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
-    _b807,  # 807 BlockedEvent
+    _b806,  # 806 BlocksEvent
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
-    _b809,  # 809 PhasesEvent
+    _b809,  # 809 BlockedEvent
     None,  # 810 __asgn_plain
-    _b811,  # 811 TurnedUpEvent
+    _b811,  # 811 PhasesEvent
     None,  # 812 __asgn_plain
-    _b813,  # 813 ExiledThisWayEvent
+    _b813,  # 813 TurnedUpEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 TargetedEvent
+    _b815,  # 815 ExiledThisWayEvent
     None,  # 816 __asgn_plain
-    None,  # 817 __asgn_plain
-    _b818,  # 818 DealsDamageEvent
+    _b817,  # 817 TargetedEvent
+    None,  # 818 __asgn_plain
     None,  # 819 __asgn_plain
-    _b820,  # 820 DealtDamageEvent
-    None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
-    None,  # 823 __asgn_oneormore
+    _b820,  # 820 DealsDamageEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 DealtDamageEvent
+    None,  # 823 __asgn_optional
     None,  # 824 __asgn_optional
-    None,  # 825 __asgn_optional
+    None,  # 825 __asgn_oneormore
     None,  # 826 __asgn_optional
     None,  # 827 __asgn_optional
     None,  # 828 __asgn_optional
     None,  # 829 __asgn_optional
     None,  # 830 __asgn_optional
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_optional
 ]

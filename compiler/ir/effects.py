@@ -58,11 +58,14 @@ class DealDamage(Effect):
     equal_to: bool = False  # printed "deals damage equal to N to ..."
     also: Ref | None = None  # "... to target creature and 2 damage to you": a second recipient
     named: bool = False  # the source is named even where "it" would do
+    again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
         if self.named:
             subject = ph.this_name()
+        if self.again:
+            subject = "it also"
         if self.equal_to:
             return f"{subject} deals damage equal to {self.amount.text()} to {to}"
         return f"{subject} deals {self.amount.text()} damage to {to}"
