@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '3f6e0ff73b9980c14abbe42bc5318cb01c1c19d052438e53599ee5b8cc159847'
+GRAMMAR = 'afd3cea56605d00bcb01f77d296a7e88f4c7d18b58ec3e836b3b6293bd16f0a0'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -17459,6 +17459,25 @@ class CardParser:
                     break
                 v = (q, 'this', '')
                 q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
                 if v is not None:
                     return q, v if v else [v]
                 p = q
