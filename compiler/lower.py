@@ -886,6 +886,17 @@ class CardLowering:
                                          group=first, repeat=True))
             return ef.DividedEvenly(self.amount(e.amount), first)
         amount = self.amount(e.amount)
+        if e.upto:
+            # 601.2d: "among one, two, or three target creatures": one to three targets of the selector.
+            f = _filter(self.ck, e.filter, e)
+            if e.evenly or not isinstance(amount, am.Fixed) or amount.value < 3:
+                self.ck.error(e, "'one, two, or three' targets divide a number of 3 or more, as you choose (601.2d)")
+            first = len(self.targets)
+            words = f"one, two, or three target {f.words}"
+            for n in range(3):
+                self.targets.append(TargetIR(TargetKind.OBJECT, f, condition=cond, words=words, optional=n > 0,
+                                             group=first))
+            return ef.DividedDamage(amount, tuple(range(first, first + 3)), among=words)
         if isinstance(amount, am.XAmount):
             # 601.2d: X is announced (601.2b) before the targets are chosen and the damage divided,
             # so any number of targets, at most X of them: an unbounded phrase (115.1d).

@@ -221,8 +221,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entry["targets"] = [t.python() for t in ab.targets]
             entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
             divided = [e for s in ab.sentences for e in s.effects if isinstance(e, DividedDamage)]
-            if isinstance(ab, SpellIR) and divided:
-                entry["divide"] = divided[0].amount.python()
+            if isinstance(ab, (SpellIR, TriggeredIR)) and divided:
+                entry["divide"] = divided[0].amount.python()  # 601.2d, 603.3d: announced as put on the stack
             if isinstance(ab, SpellIR) and ab.modes:
                 entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose

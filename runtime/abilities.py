@@ -139,6 +139,8 @@ class TriggeredAbility(Ability):
     trigger: ClassVar[Trigger] = EntersTheBattlefield()
     condition: ClassVar[Condition | None] = None
     targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    # 603.3d, 601.2d: an amount divided among the chosen targets, announced as it is put on the stack.
+    divide: ClassVar[Amount | None] = None
     sentences: ClassVar[tuple[Sentence, ...]] = ()
 
 

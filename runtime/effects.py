@@ -122,7 +122,7 @@ class DealDividedDamage:
     def resolve(self, res: "Resolution") -> None:
         """Deal each target its share."""
         src = res.source_object()
-        division = src.cast.division if src is not None and src.cast is not None else ()
+        division = res.division or (src.cast.division if src is not None and src.cast is not None else ())
         slots = self.slots + (tuple(range(self.slots[-1] + 1, len(res.targets))) if self.through_end else ())
         chosen = [i for i in slots if i < len(res.targets) and res.targets[i] is not None]
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event

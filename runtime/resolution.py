@@ -38,6 +38,7 @@ class Resolution:
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
+    division: tuple[int, ...] = ()  # 601.2d, 603.3d: an ability's divided amount as announced (a spell's is on it)
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""

@@ -53,6 +53,7 @@ class StackItem:
     event_player: int = -1  # a triggered ability's event: the player it names ("that player", 603.2)
     event_amount: int = 0  # ... and its amount ("that much")
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
+    division: tuple[int, ...] = ()  # 603.3d, 601.2d: how a triggered ability's divided amount was split
 
 
 def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
@@ -286,9 +287,21 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
             # 603.3d: with no legal target the ability is removed from the stack.
             game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
             return
+    division: tuple[int, ...] = ()
+    if isinstance(t.ability, TriggeredAbility) and t.ability.divide is not None:
+        # 603.3d, 601.2d: the division is announced as the targets are chosen.
+        from .casting import announce_division  # casting builds on this module
+        total = t.ability.divide.evaluate(Resolution(game, t.controller, t.source_oid, targets))
+        try:
+            division = announce_division(game, t.controller, total, targets, None,
+                                         game.source_name(t.source_oid, source_card))
+        except IllegalAction as e:  # pragma: no cover - asked until valid
+            game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
+            return
     item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
-                     remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount)
+                     remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount,
+                     division=division)
     game.state.stack.append(item)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
     game.became_targets(item)
@@ -313,7 +326,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     x = item.x if item.x is not None else src.cast.x if src is not None and src.cast else 0
     res = Resolution(game, item.controller, item.source_oid, item.targets, x=x,
                      last_affected=tuple(item.remembered), event_player=item.event_player,
-                     event_amount=item.event_amount)
+                     event_amount=item.event_amount, division=item.division)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability

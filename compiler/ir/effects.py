@@ -99,9 +99,10 @@ class DividedDamage(Effect):
     amount: Amount
     slots: tuple[int, ...]
     through_end: bool = False
+    among: str = "any number of targets"  # or "one, two, or three target creatures"
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{subject} deals {self.amount.text()} damage divided as you choose among any number of targets"
+        return f"{subject} deals {self.amount.text()} damage divided as you choose among {self.among}"
 
     def python(self, actions: Actions) -> str:
         end = ", through_end=True" if self.through_end else ""
