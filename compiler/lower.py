@@ -1082,6 +1082,11 @@ class CardLowering:
                                           written=d is not None, also=self.target(e.also, cond))
         else:
             f = _filter(self.ck, e.group, e)
+            if e.orgroup is not None:
+                # "green creatures and white creatures can't block this turn": every object either
+                # selector matches.
+                g = _filter(self.ck, e.orgroup, e)
+                f = replace(f, alternatives=(*f.alternatives, g), words=f"{f.words} and {g.words}")
             ref = rf.EachObject(f.words, f)
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
                                   this_turn=bool(d is not None and d.thisturn))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '61d67f89d9a30e4c068f5421f78e64e8b75fce4b9a47209aae75370168b9013a'
+GRAMMAR = '9cd586de266ddf7480266b705445e230869aafb250a0f839cfc8643f7de55be7'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -740,6 +740,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'also'),
     ('__asgn_plain', 'plain', '', 'group'),
+    ('__asgn_plain', 'plain', '', 'orgroup'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_oneormore', 'oneormore', '', 'tail'),
     ('__asgn_optional', 'optional', '', 'controller'),
@@ -40700,23 +40701,59 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.r_ObjectFilter_0(p9)
+            p11 = p9
+            res12: list[Any] = []
+            r = self.r_ObjectFilter_0(p11)
             if r is None:
                 p = c
                 ch = ch0
                 break
             q, v = r
-            p9 = q
+            p11 = q
             if v:
-                res10.append(v)
-            if res10:
-                n = Nt(res10)
+                res12.append(v)
+            if res12:
+                n = Nt(res12)
                 n.rule = 717
-            q = p9
-            v = n if res10 else None
-            if v is not None:
-                return q, v if v else [v]
-            p = q
+            p9 = p11
+            if res12 and n:
+                res10.append(n)
+            while True:
+                p13 = p9
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p13 = q
+                res14.append(v)
+                p15 = p13
+                res16: list[Any] = []
+                r = self.r_ObjectFilter_0(p15)
+                if r is None:
+                    break
+                q, v = r
+                p15 = q
+                if v:
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 718
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                p9 = p13
+                res10 += res14
+                break
+            if res10:
+                return p9, res10
+            p = p9
             ch = None  # moved on: no guess about the next alternative
             break
         return None
@@ -40764,7 +40801,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 719
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40808,7 +40845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40829,7 +40866,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -40901,14 +40938,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 721
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 722
+        n.rule = 723
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -40990,7 +41027,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 723
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
@@ -41022,7 +41059,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -41043,7 +41080,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 726
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41071,7 +41108,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -41086,7 +41123,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 727
+            n.rule = 728
         p = p3
         if res4 and n:
             res.append(n)
@@ -41102,7 +41139,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41186,7 +41223,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41247,7 +41284,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41324,7 +41361,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41388,7 +41425,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41489,7 +41526,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41566,7 +41603,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41672,7 +41709,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41787,7 +41824,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41812,7 +41849,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 731
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41856,7 +41893,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -42094,7 +42131,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -42115,7 +42152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 734
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -42163,7 +42200,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 735
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -42238,7 +42275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
     def e191_0(self, p: int) -> Any:
@@ -42272,7 +42309,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42339,7 +42376,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 737
+                n.rule = 738
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42428,7 +42465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42472,7 +42509,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42512,12 +42549,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 740
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42537,12 +42574,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42567,7 +42604,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 744
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -42686,7 +42723,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42701,7 +42738,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42933,7 +42970,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 746
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -43031,7 +43068,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 747
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -43124,7 +43161,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43186,7 +43223,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
     def e204_0(self, p: int) -> Any:
@@ -43383,7 +43420,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 750
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -43408,7 +43445,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43433,7 +43470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43466,7 +43503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43501,7 +43538,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43536,7 +43573,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43571,7 +43608,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43604,7 +43641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43677,7 +43714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43698,7 +43735,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -43730,7 +43767,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 760
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43752,7 +43789,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 760
+                n.rule = 761
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43839,14 +43876,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 761
+            n.rule = 762
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 762
+        n.rule = 763
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -43867,7 +43904,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -43919,7 +43956,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -43977,7 +44014,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -44009,7 +44046,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 767
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44064,7 +44101,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 768
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44079,13 +44116,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 768
+                    n.rule = 769
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 770
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44145,13 +44182,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 772
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44192,7 +44229,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44223,13 +44260,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 773
+                    n.rule = 774
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 771
+                    n.rule = 772
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44272,7 +44309,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44331,7 +44368,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 775
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44390,7 +44427,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 776
+                    n.rule = 777
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44491,7 +44528,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 778
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44519,7 +44556,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 779
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44547,7 +44584,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 780
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44568,7 +44605,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 781
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44589,7 +44626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44610,7 +44647,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 783
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44631,7 +44668,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 784
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44652,7 +44689,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 785
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44673,7 +44710,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 786
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44694,7 +44731,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 787
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44773,7 +44810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 788
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -44794,7 +44831,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 789
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44815,7 +44852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 790
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44848,7 +44885,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44869,7 +44906,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44894,7 +44931,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 792
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -44915,7 +44952,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 793
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -44977,7 +45014,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45073,7 +45110,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45148,7 +45185,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 796
         return q, n
 
     def e242_1(self, p: int) -> Any:
@@ -46170,18 +46207,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 798
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46236,18 +46273,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 800
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 801
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46274,18 +46311,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 801
+                    n.rule = 802
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 803
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46326,18 +46363,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 803
+                    n.rule = 804
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 804
+                    n.rule = 805
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46364,18 +46401,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 805
+                    n.rule = 806
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 806
+                    n.rule = 807
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46402,7 +46439,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 807
+                    n.rule = 808
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46433,12 +46470,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 808
+                    n.rule = 809
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46479,7 +46516,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 809
+                    n.rule = 810
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46509,7 +46546,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 810
+                        n.rule = 811
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46518,12 +46555,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 811
+                    n.rule = 812
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46567,18 +46604,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 812
+                    n.rule = 813
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 813
+                    n.rule = 814
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46647,18 +46684,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 814
+                    n.rule = 815
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 815
+                    n.rule = 816
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46727,18 +46764,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 816
+                    n.rule = 817
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 817
+                    n.rule = 818
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46793,7 +46830,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 818
+                    n.rule = 819
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46906,12 +46943,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 819
+                    n.rule = 820
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46961,7 +46998,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 820
+                    n.rule = 821
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46999,7 +47036,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 821
+                        n.rule = 822
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47008,12 +47045,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 823
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47077,18 +47114,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 823
+                    n.rule = 824
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 824
+                    n.rule = 825
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47113,7 +47150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 826
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47134,7 +47171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 827
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47159,7 +47196,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 827
+        n.rule = 828
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -47288,7 +47325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 829
         return q, n
 
     def e250_1(self, p: int) -> Any:
@@ -49041,7 +49078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 830
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -49062,7 +49099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 831
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -49083,7 +49120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 832
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49104,7 +49141,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 833
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -49125,7 +49162,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 834
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -49146,7 +49183,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 835
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49817,7 +49854,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 750
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49842,7 +49879,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49867,7 +49904,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49900,7 +49937,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -49935,7 +49972,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -49970,7 +50007,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -50005,7 +50042,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -50038,7 +50075,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -50111,7 +50148,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
 
@@ -50216,7 +50253,7 @@ CLASSES: dict[str, type[Model]] = {
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
-    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
+    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('orgroup', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'duration': None}, ('parts', 'tail')),
     'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
@@ -50712,26 +50749,26 @@ _C694 = CLASSES['OntoBattlefield']
 _C697 = CLASSES['IntoHand']
 _C699 = CLASSES['IntoGraveyard']
 _C702 = CLASSES['CostValue']
-_C722 = CLASSES['BackRef']
-_C724 = CLASSES['TargetPlayer']
-_C728 = CLASSES['EachObjects']
-_C741 = CLASSES['QualityRef']
-_C762 = CLASSES['PerTime']
-_C768 = CLASSES['PerObject']
-_C771 = CLASSES['PowerOf']
-_C797 = CLASSES['EntersEvent']
-_C800 = CLASSES['LeavesEvent']
-_C802 = CLASSES['DiesEvent']
-_C804 = CLASSES['AttacksAloneEvent']
-_C806 = CLASSES['AttacksEvent']
-_C808 = CLASSES['BlocksEvent']
-_C811 = CLASSES['BlockedEvent']
-_C813 = CLASSES['PhasesEvent']
-_C815 = CLASSES['TurnedUpEvent']
-_C817 = CLASSES['ExiledThisWayEvent']
-_C819 = CLASSES['TargetedEvent']
-_C822 = CLASSES['DealsDamageEvent']
-_C824 = CLASSES['DealtDamageEvent']
+_C723 = CLASSES['BackRef']
+_C725 = CLASSES['TargetPlayer']
+_C729 = CLASSES['EachObjects']
+_C742 = CLASSES['QualityRef']
+_C763 = CLASSES['PerTime']
+_C769 = CLASSES['PerObject']
+_C772 = CLASSES['PowerOf']
+_C798 = CLASSES['EntersEvent']
+_C801 = CLASSES['LeavesEvent']
+_C803 = CLASSES['DiesEvent']
+_C805 = CLASSES['AttacksAloneEvent']
+_C807 = CLASSES['AttacksEvent']
+_C809 = CLASSES['BlocksEvent']
+_C812 = CLASSES['BlockedEvent']
+_C814 = CLASSES['PhasesEvent']
+_C816 = CLASSES['TurnedUpEvent']
+_C818 = CLASSES['ExiledThisWayEvent']
+_C820 = CLASSES['TargetedEvent']
+_C823 = CLASSES['DealsDamageEvent']
+_C825 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54844,12 +54881,12 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # nons
+        elif r == 750:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # colors
+        elif r == 751:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54857,7 +54894,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # supertypes
+        elif r == 752:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54865,32 +54902,32 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # multis
+        elif r == 753:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # types
+        elif r == 754:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # subtypes
+        elif r == 755:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # ortypes
+        elif r == 756:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # andor
+        elif r == 757:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # ortypes
+        elif r == 758:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55942,7 +55979,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 729 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56251,7 +56288,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # both
+        if r == 735:  # both
             d['both'] = True
         elif r == 582:  # which
             x = c[0]
@@ -56589,7 +56626,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 758:  # evenly
+        elif r == 759:  # evenly
             d['evenly'] = True
         elif r == 662:  # upto
             x = c[0]
@@ -56649,11 +56686,11 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 759:  # power
+        elif r == 760:  # power
             x = c[0]
-            value = _b771(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['power'] = value
-        elif r == 760:  # amount
+        elif r == 761:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -56893,7 +56930,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56927,9 +56964,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # anycolor
+        if r == 764:  # anycolor
             d['anycolor'] = True
-        elif r == 764:  # choices
+        elif r == 765:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56947,7 +56984,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 827:  # alts
+        elif r == 828:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56997,13 +57034,13 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 765:  # random
+        elif r == 766:  # random
             d['random'] = True
         elif r == 680:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57047,21 +57084,21 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # per
+        elif r == 767:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['per'] = value
-        elif r == 769:  # per
+        elif r == 770:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b768(x, inst, lim, made)
+            value = _b769(x, inst, lim, made)
             d['per'] = value
         elif r == 682:  # equal
             x = c[0]
-            value = _b771(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57193,13 +57230,13 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b688(x, inst, lim, made)
             d['source'] = value
-        elif r == 781:  # hand
+        elif r == 782:  # hand
             d['hand'] = True
         elif r == 689:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 782:  # mine
+        elif r == 783:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57242,13 +57279,13 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 690:  # fromgy
             d['fromgy'] = True
-        elif r == 783:  # choice
+        elif r == 784:  # choice
             d['choice'] = True
-        elif r == 784:  # facedown
+        elif r == 785:  # facedown
             d['facedown'] = True
-        elif r == 785:  # mine
+        elif r == 786:  # mine
             d['mine'] = True
-        elif r == 786:  # owners
+        elif r == 787:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57336,15 +57373,15 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 787:  # alts
+        elif r == 788:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b288(x, inst, lim, made))
         elif r == 692:  # reveal
             d['reveal'] = True
-        elif r == 788:  # thatcard
+        elif r == 789:  # thatcard
             d['thatcard'] = True
-        elif r == 789:  # thosecards
+        elif r == 790:  # thosecards
             d['thosecards'] = True
         elif r == 456:  # destination
             x = c[0]
@@ -58097,7 +58134,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 706:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 790 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58149,7 +58186,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 791:  # you
+        elif r == 792:  # you
             d['you'] = True
         elif r == 708:  # target
             x = c[0]
@@ -58402,7 +58439,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C524()
-    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -58426,13 +58463,19 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['also'] = value
         elif r == 717:  # group
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['group'] = value
-        elif r == 718:  # parts
+        elif r == 718:  # orgroup
+            x = c[0]
+            if d['orgroup']:
+                raise Unsupported('multiple assignments')
+            value = _b288(x, inst, lim, made)
+            d['orgroup'] = value
+        elif r == 719:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58452,7 +58495,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b683(x, inst, lim, made)
             d['duration'] = value
-        elif r == 719:  # tail
+        elif r == 720:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58498,7 +58541,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # controller
+        if r == 721:  # controller
             d['controller'] = True
         elif r == 527:  # owner
             x = c[0]
@@ -58612,7 +58655,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # each
+        if r == 726:  # each
             d['each'] = True
         elif r == 538:  # count
             x = c[0]
@@ -58726,7 +58769,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # equipped
+        if r == 796:  # equipped
             d['equipped'] = True
         elif r == 545:  # enchanted
             x = c[0]
@@ -58892,9 +58935,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 730:  # creature
+        elif r == 731:  # creature
             d['creature'] = True
-        elif r == 731:  # events
+        elif r == 732:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58903,7 +58946,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58988,13 +59031,13 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 825:  # thisor
+        elif r == 826:  # thisor
             d['thisor'] = True
         elif r == 569:  # subject
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['subject'] = value
-        elif r == 732:  # events
+        elif r == 733:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59003,12 +59046,12 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 733:  # undercontrol
+        elif r == 734:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59082,7 +59125,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # additional
+        if r == 736:  # additional
             d['additional'] = True
         elif r == 586:  # power
             x = c[0]
@@ -59092,19 +59135,19 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 736:  # per
+        elif r == 737:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 737:  # perfilter
+        elif r == 738:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b288(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 826:  # onbf
+        elif r == 827:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59282,7 +59325,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # filters
+        if r == 739:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59326,7 +59369,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # filters
+        if r == 740:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59372,7 +59415,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 600:  # quality
             x = c[0]
-            value = _b741(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59406,7 +59449,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # opponents
+        if r == 744:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59550,7 +59593,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 744 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 745 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59630,7 +59673,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # keywords
+        if r == 746:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59676,7 +59719,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # keywords
+        if r == 747:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59836,7 +59879,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # its
+        if r == 748:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -59950,7 +59993,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 629:  # quality
             x = c[0]
-            value = _b741(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59986,7 +60029,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 631:  # quality
             x = c[0]
-            value = _b741(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60022,7 +60065,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 633:  # quality
             x = c[0]
-            value = _b741(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60056,7 +60099,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # thisturn
+        if r == 749:  # thisturn
             d['thisturn'] = True
         elif r == 635:  # keyword
             x = c[0]
@@ -60280,23 +60323,23 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # eot
+        if r == 775:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 775:  # next_upkeep
+        elif r == 776:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 776:  # losecontrol
+        elif r == 777:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 777:  # thisturn
+        elif r == 778:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 778:  # thiscombat
+        elif r == 779:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60332,13 +60375,13 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # another
+        if r == 780:  # another
             d['another'] = True
         elif r == 685:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 780:  # ingy
+        elif r == 781:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60535,7 +60578,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60551,7 +60594,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60559,7 +60602,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # word
+        if r == 722:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60574,7 +60617,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60590,7 +60633,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C725()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60598,11 +60641,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # player
+        if r == 724:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 792:  # walker
+        elif r == 793:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60612,7 +60655,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60628,7 +60671,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C729()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60636,15 +60679,15 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # quant
+        if r == 727:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 727:  # filter
+        elif r == 728:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 793:  # attached
+        elif r == 794:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -60653,7 +60696,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 794:  # samename
+        elif r == 795:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -60662,7 +60705,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 828:  # ingy
+        elif r == 829:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60672,7 +60715,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60688,7 +60731,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C742()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60696,11 +60739,11 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # word
+        if r == 741:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 742:  # param
+        elif r == 743:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60715,7 +60758,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60731,7 +60774,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C763()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60739,7 +60782,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # word
+        if r == 762:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60754,7 +60797,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60770,7 +60813,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C769()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60778,13 +60821,13 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # filter
+        if r == 768:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 833:  # gy
+        elif r == 834:  # gy
             d['gy'] = True
-        elif r == 834:  # bf
+        elif r == 835:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60794,7 +60837,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60810,7 +60853,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C772()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60818,19 +60861,19 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # power
+        if r == 771:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 772:  # power
+        elif r == 773:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 773:  # target
+        elif r == 774:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -60845,7 +60888,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60861,7 +60904,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C798()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60869,7 +60912,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # enters
+        if r == 797:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60881,7 +60924,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60897,7 +60940,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C801()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60905,7 +60948,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # leaves
+        if r == 800:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60917,7 +60960,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60933,7 +60976,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C803()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60941,7 +60984,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # dies
+        if r == 802:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60953,7 +60996,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60969,7 +61012,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C805()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60977,7 +61020,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # alone
+        if r == 804:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60989,7 +61032,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61005,7 +61048,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61013,7 +61056,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # attacks
+        if r == 806:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61025,7 +61068,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61041,7 +61084,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C809()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61049,11 +61092,11 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # blocks
+        if r == 808:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 829:  # acreature
+        elif r == 830:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61063,7 +61106,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61079,7 +61122,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C812()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61087,11 +61130,11 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # blocked
+        if r == 810:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 810:  # filter
+        elif r == 811:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61105,7 +61148,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61121,7 +61164,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C814()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61129,7 +61172,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # direction
+        if r == 813:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61141,7 +61184,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61157,7 +61200,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C816()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61165,7 +61208,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # up
+        if r == 815:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61177,7 +61220,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61193,7 +61236,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C818()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61201,7 +61244,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # way
+        if r == 817:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61213,7 +61256,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61229,7 +61272,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C820()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61237,11 +61280,11 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # targeted
+        if r == 819:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 830:  # opponents
+        elif r == 831:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61251,7 +61294,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61267,7 +61310,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C823()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61275,13 +61318,13 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # combat
+        if r == 832:  # combat
             d['combat'] = True
-        elif r == 820:  # deals
+        elif r == 821:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 821:  # recipient
+        elif r == 822:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61295,7 +61338,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61311,7 +61354,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C825()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61319,9 +61362,9 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # combat
+        if r == 833:  # combat
             d['combat'] = True
-        elif r == 823:  # dealt
+        elif r == 824:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62053,125 +62096,126 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 716 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 EachObjects
-    _node,  # 729 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    _node,  # 730 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 743 __asgn_optional
-    _node,  # 744 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 744 __asgn_optional
+    _node,  # 745 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 787 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 789 __asgn_optional
-    _match_node,  # 790 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    _node,  # 798 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 827 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 790 __asgn_optional
+    _match_node,  # 791 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 EntersEvent
+    _node,  # 799 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 828 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 831 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 835 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 695, 729, 744, 798])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 695, 730, 745, 799])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62892,38 +62936,38 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_oneormore
+    None,  # 718 __asgn_plain
     None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_plain
-    _b722,  # 722 BackRef
-    None,  # 723 __asgn_plain
-    _b724,  # 724 TargetPlayer
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_plain
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    None,  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
-    _b728,  # 728 EachObjects
-    None,  # 729 KeywordCostPart
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_oneormore
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    None,  # 730 KeywordCostPart
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_optional
+    None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_optional
     None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
+    None,  # 736 __asgn_optional
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_oneormore
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_plain
-    _b741,  # 741 QualityRef
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
-    None,  # 744 GrantedAbility
-    None,  # 745 __asgn_oneormore
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_plain
+    _b742,  # 742 QualityRef
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_optional
+    None,  # 745 GrantedAbility
     None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_oneormore
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_optional
     None,  # 750 __asgn_oneormore
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
@@ -62932,28 +62976,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    _b762,  # 762 PerTime
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
-    None,  # 765 __asgn_optional
-    None,  # 766 __asgn_plain
+    None,  # 762 __asgn_plain
+    _b763,  # 763 PerTime
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_plain
-    _b768,  # 768 PerObject
-    None,  # 769 __asgn_plain
+    None,  # 768 __asgn_plain
+    _b769,  # 769 PerObject
     None,  # 770 __asgn_plain
-    _b771,  # 771 PowerOf
-    None,  # 772 __asgn_plain
+    None,  # 771 __asgn_plain
+    _b772,  # 772 PowerOf
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_optional
+    None,  # 779 __asgn_plain
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
@@ -62961,52 +63005,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
-    None,  # 787 __asgn_oneormore
-    None,  # 788 __asgn_optional
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_oneormore
     None,  # 789 __asgn_optional
-    None,  # 790 DelayedStep
-    None,  # 791 __asgn_optional
+    None,  # 790 __asgn_optional
+    None,  # 791 DelayedStep
     None,  # 792 __asgn_optional
-    None,  # 793 __asgn_plain
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_plain
-    None,  # 795 __asgn_optional
-    None,  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    None,  # 798 ThisEvent
-    None,  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
-    None,  # 809 __asgn_plain
+    None,  # 795 __asgn_plain
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_plain
+    _b798,  # 798 EntersEvent
+    None,  # 799 ThisEvent
+    None,  # 800 __asgn_plain
+    _b801,  # 801 LeavesEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 DiesEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 AttacksAloneEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 AttacksEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 BlocksEvent
     None,  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
-    None,  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
-    None,  # 820 __asgn_plain
+    None,  # 811 __asgn_plain
+    _b812,  # 812 BlockedEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 PhasesEvent
+    None,  # 815 __asgn_plain
+    _b816,  # 816 TurnedUpEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 ExiledThisWayEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 TargetedEvent
     None,  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    None,  # 825 __asgn_optional
+    None,  # 822 __asgn_plain
+    _b823,  # 823 DealsDamageEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 DealtDamageEvent
     None,  # 826 __asgn_optional
-    None,  # 827 __asgn_oneormore
-    None,  # 828 __asgn_optional
+    None,  # 827 __asgn_optional
+    None,  # 828 __asgn_oneormore
     None,  # 829 __asgn_optional
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
     None,  # 832 __asgn_optional
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
+    None,  # 835 __asgn_optional
 ]
