@@ -1407,6 +1407,14 @@ class CardLowering:
                 self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
         return tuple(p.keywords)
 
+    def static_HasKeywordFrom(self, p: Any) -> StaticPart:
+        # 613.1f: a keyword whose one parameter is a quality, granted with it (702.16a).
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        kw = self.keywords.get(p.keyword)
+        if kw is not None and [t for _, t in kw.params] != ["quality"]:
+            self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'has protection from black'")
+        return sp.HasKeywordFrom(str(p.keyword), str(p.quality))
+
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
 

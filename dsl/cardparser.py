@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '9cd586de266ddf7480266b705445e230869aafb250a0f839cfc8643f7de55be7'
+GRAMMAR = 'd0175a908c5f1d2f77b746ccff5bcc43f74a844732128020c6f6c04d48d43b7a'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -636,6 +636,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'keyword'),
     ('__asgn_plain', 'plain', '', 'manacost'),
     ('HasKeywordAtManaCost', 'common', 'HasKeywordAtManaCost', ''),
+    ('__asgn_plain', 'plain', '', 'keyword'),
+    ('__asgn_plain', 'plain', '', 'quality'),
+    ('HasKeywordFrom', 'common', 'HasKeywordFrom', ''),
     ('HasKeywords', 'common', 'HasKeywords', ''),
     ('LosesKeywords', 'common', 'LosesKeywords', ''),
     ('__asgn_plain', 'plain', '', 'first'),
@@ -927,7 +930,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX42': ('([0-9]+|X)\\b', 40),
-    '_RX43': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX43': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
     '_RX44': ('greater|less', 40),
     '_RX45': ('(power|toughness)\\b', 40),
     '_RX46': (',(?!\\s*or\\b)', 40),
@@ -1091,7 +1094,7 @@ _F82 = frozenset([None, 'c', 'p', 's'])
 _F83 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
 _F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F85 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F86 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F86 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
 _F87 = frozenset([None, 'a', 'd', 'y'])
 _F88 = frozenset(['p', 't'])
 _F89 = frozenset([None, 'b', 'i'])
@@ -1121,7 +1124,7 @@ _F112 = frozenset([None, 'i', 'u'])
 _F113 = frozenset([None, 'c', 't'])
 _F114 = frozenset([None, 'o', 't'])
 _F115 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F116 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F116 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
 _F117 = frozenset([None, 'i', 'y'])
 _F118 = frozenset(['i', 'o'])
 
@@ -34023,41 +34026,9 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e198_0(p61)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p61 = q
-                if v:
-                    res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 614
-                q = p61
-                v = n if res62 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p63 = p
+                p63 = p61
                 res64: list[Any] = []
-                r = self.e199_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                r = self.e200_0(p63)
+                r = self.r_KeywordName_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34067,10 +34038,123 @@ class CardParser:
                 if v:
                     res64.append(v)
                 if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    n = Nt(res64)
+                    n.rule = 614
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p61 = q
+                res62.append(v)
+                p65 = p61
+                res66: list[Any] = []
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                m = _RX43(text, q) if text[q:q + 1] in _F86 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'QualityWord') if s else None
+                q += len(s)
+                p65 = q
+                if v:
+                    res66.append(v)
+                if res66:
+                    n = Nt(res66)
                     n.rule = 615
-                q = p63
-                v = n if res64 else None
+                p61 = p65
+                if res66 and n:
+                    res62.append(n)
+                if res62:
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
+                    n.rule = 616
+                q = p61
+                v = n if res62 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F103:
+            while True:
+                p67 = p
+                res68: list[Any] = []
+                r = self.e198_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                r = self.e199_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 617
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p69 = p
+                res70: list[Any] = []
+                r = self.e200_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                r = self.e201_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    n.rule = 618
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -34080,180 +34164,180 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p65 = p
-                res66: list[Any] = []
-                q = sk0[p65]
+                p71 = p
+                res72: list[Any] = []
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p65 = q
-                res66.append(v)
-                p67 = p65
-                res68: list[Any] = []
-                q = sk0[p67]
+                p71 = q
+                res72.append(v)
+                p73 = p71
+                res74: list[Any] = []
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p73] = q
                 if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'first', '')
                 q += 5
-                p67 = q
-                res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 616
-                p65 = p67
-                if res68 and n:
-                    res66.append(n)
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 619
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
                 while True:
-                    p69 = p65
-                    res70: list[Any] = []
-                    q = sk0[p69]
+                    p75 = p71
+                    res76: list[Any] = []
+                    q = sk0[p75]
                     if q < 0:
-                        q = _WS0(text, p69).end()
+                        q = _WS0(text, p75).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p69] = q
+                        sk0[p75] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
                     q += 3
-                    p69 = q
-                    res70.append(v)
-                    p71 = p69
-                    res72: list[Any] = []
-                    q = sk0[p71]
+                    p75 = q
+                    res76.append(v)
+                    p77 = p75
+                    res78: list[Any] = []
+                    q = sk0[p77]
                     if q < 0:
-                        q = _WS0(text, p71).end()
+                        q = _WS0(text, p77).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p71] = q
+                        sk0[p77] = q
                     if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'second', '')
                     q += 6
-                    p71 = q
-                    res72.append(v)
-                    if res72:
-                        n = Nt(res72)
-                        n.rule = 617
-                    p69 = p71
-                    if res72 and n:
-                        res70.append(n)
-                    p65 = p69
-                    res66 += res70
+                    p77 = q
+                    res78.append(v)
+                    if res78:
+                        n = Nt(res78)
+                        n.rule = 620
+                    p75 = p77
+                    if res78 and n:
+                        res76.append(n)
+                    p71 = p75
+                    res72 += res76
                     break
-                q = sk0[p65]
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p71] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                r = self.e201_0(p65)
+                p71 = q
+                res72.append(v)
+                r = self.e202_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p65 = q
+                p71 = q
                 if v:
-                    res66.append(v)
-                if res66:
-                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 618
-                q = p65
-                v = n if res66 else None
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 621
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -34263,215 +34347,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p73 = p
-                res74: list[Any] = []
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'assign', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'excess', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p73 = q
-                res74.append(v)
-                p75 = p73
-                res76: list[Any] = []
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                p75 = q
-                res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 619
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 620
-                q = p73
-                v = n if res74 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith("doesn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "doesn't", '')
-                q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'tap', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                p79 = p77
+                p79 = p
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
@@ -34479,35 +34355,127 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'may', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'assign', '')
                 q += 6
                 p79 = q
                 res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 621
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 622
-                q = p77
-                v = n if res78 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p81 = p
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'excess', '')
+                q += 6
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                p81 = p79
                 res82: list[Any] = []
                 q = sk0[p81]
                 if q < 0:
@@ -34515,284 +34483,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
-                q += 7
+                v = (q, 'attacking', '')
+                q += 9
                 p81 = q
                 res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                r = self.e202_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                p83 = p81
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'step', '')
-                q += 4
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 623
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
                 if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 624
-                q = p81
-                v = n if res82 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p85 = p
-                res86: list[Any] = []
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'causes', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                p87 = p85
-                res88: list[Any] = []
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 625
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 626
-                q = p85
-                v = n if res86 else None
+                    n = Nt(res82)
+                    n.rule = 622
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 623
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -34802,7 +34511,154 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p89 = p
+                p83 = p
+                res84: list[Any] = []
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tap', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                p85 = p83
+                res86: list[Any] = []
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attack', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 624
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 625
+                q = p83
+                v = n if res84 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p87 = p
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                r = self.e203_0(p87)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p87 = q
+                if v:
+                    res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                p89 = p87
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
@@ -34810,71 +34666,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
+                v = (q, 'step', '')
+                q += 4
                 p89 = q
                 res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p89 = q
-                res90.append(v)
-                p91 = p89
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 626
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
+                    n.rule = 627
+                q = p87
+                v = n if res88 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p91 = p
                 res92: list[Any] = []
                 q = sk0[p91]
                 if q < 0:
@@ -34882,35 +34702,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'causes', '')
                 q += 6
                 p91 = q
                 res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 627
-                p89 = p91
-                if res92 and n:
-                    res90.append(n)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 628
-                q = p89
-                v = n if res90 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p93 = p
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                p93 = p91
                 res94: list[Any] = []
                 q = sk0[p93]
                 if q < 0:
@@ -34918,92 +34858,133 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                p95 = p93
-                res96: list[Any] = []
-                r = self.r_QualityRef_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 629
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
+                v = (q, 'damage', '')
+                q += 6
                 p93 = q
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
+                    n.rule = 628
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 629
+                q = p91
+                v = n if res92 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p95 = p
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lethal', '')
+                q += 6
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p95 = q
+                res96.append(v)
+                p97 = p95
+                res98: list[Any] = []
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'amount', '')
+                q += 6
+                p97 = q
+                res98.append(v)
+                if res98:
+                    n = Nt(res98)
                     n.rule = 630
-                q = p93
-                v = n if res94 else None
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 631
+                q = p95
+                v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35013,128 +34994,231 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p97 = p
-                res98: list[Any] = []
-                q = sk0[p97]
+                p99 = p
+                res100: list[Any] = []
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                v = (q, 'blocked', '')
+                q += 7
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p97 = q
-                res98.append(v)
-                p99 = p97
-                res100: list[Any] = []
-                r = self.r_QualityRef_0(p99)
+                p99 = q
+                res100.append(v)
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_QualityRef_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p99 = q
+                p101 = q
                 if v:
-                    res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 631
-                p97 = p99
-                if res100 and n:
-                    res98.append(n)
-                q = sk0[p97]
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 632
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p99 = q
+                res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 633
+                q = p99
+                v = n if res100 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p103 = p
+                res104: list[Any] = []
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                p105 = p103
+                res106: list[Any] = []
+                r = self.r_QualityRef_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 634
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
                 if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'permanents', '')
                 q += 10
-                p97 = q
-                res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 632
-                q = p97
-                v = n if res98 else None
+                p103 = q
+                res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 635
+                q = p103
+                v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35144,274 +35228,53 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p101 = p
-                res102: list[Any] = []
-                q = sk0[p101]
+                p107 = p
+                res108: list[Any] = []
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p107] = q
                 if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevents', '')
                 q += 8
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p107] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p107] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p101 = q
-                res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                r = self.r_QualityRef_0(p103)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p103 = q
-                if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 633
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sources', '')
-                q += 7
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 634
-                q = p101
-                v = n if res102 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 589
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p105 = p
-                res106: list[Any] = []
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'can', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attack', '')
-                q += 6
-                p105 = q
-                res106.append(v)
-                while True:
-                    p107 = p105
-                    res108: list[Any] = []
-                    r = self.e203_0(p107)
-                    if r is None:
-                        break
-                    q, v = r
-                    p107 = q
-                    if v:
-                        res108.append(v)
-                    q = sk0[p107]
-                    if q < 0:
-                        q = _WS0(text, p107).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p107] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p107 = q
-                    res108.append(v)
-                    p105 = p107
-                    res106 += res108
-                    break
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'though', '')
-                q += 6
-                p105 = q
-                res106.append(v)
-                r = self.e204_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                p109 = p105
+                p107 = q
+                res108.append(v)
+                p109 = p107
                 res110: list[Any] = []
-                r = self.r_KeywordName_0(p109)
+                r = self.r_QualityRef_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35422,15 +35285,85 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 635
-                p105 = p109
-                if res110 and n:
-                    res106.append(n)
-                if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
                     n.rule = 636
-                q = p105
-                v = n if res106 else None
+                p107 = p109
+                if res110 and n:
+                    res108.append(n)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 637
+                q = p107
+                v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35448,12 +35381,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'can', '')
+                q += 3
                 p111 = q
                 res112.append(v)
                 q = sk0[p111]
@@ -35462,95 +35395,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
-                q += 2
+                v = (q, 'attack', '')
+                q += 6
                 p111 = q
                 res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p111 = q
-                res112.append(v)
-                p113 = p111
-                res114: list[Any] = []
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p113 = q
-                if v:
+                while True:
+                    p113 = p111
+                    res114: list[Any] = []
+                    r = self.e204_0(p113)
+                    if r is None:
+                        break
+                    q, v = r
+                    p113 = q
+                    if v:
+                        res114.append(v)
+                    q = sk0[p113]
+                    if q < 0:
+                        q = _WS0(text, p113).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p113] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p113 = q
                     res114.append(v)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 637
-                p111 = p113
-                if res114 and n:
-                    res112.append(n)
+                    p111 = p113
+                    res112 += res114
+                    break
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'though', '')
+                q += 6
+                p111 = q
+                res112.append(v)
                 r = self.e205_0(p111)
                 if r is None:
                     p = c
@@ -35560,9 +35465,54 @@ class CardParser:
                 p111 = q
                 if v:
                     res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith("didn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "didn't", '')
+                q += 6
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                p115 = p111
+                res116: list[Any] = []
+                r = self.r_KeywordName_0(p115)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p115 = q
+                if v:
+                    res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 638
+                p111 = p115
+                if res116 and n:
+                    res112.append(n)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 638
+                    n.rule = 639
                 q = p111
                 v = n if res112 else None
                 if v is not None:
@@ -35572,67 +35522,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
-                p115 = p
-                res116: list[Any] = []
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p115 = q
-                res116.append(v)
-                p117 = p115
+                p117 = p
                 res118: list[Any] = []
                 q = sk0[p117]
                 if q < 0:
@@ -35640,25 +35532,217 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p117 = q
+                res118.append(v)
+                p119 = p117
+                res120: list[Any] = []
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
+                p119 = q
+                if v:
+                    res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 640
+                p117 = p119
+                if res120 and n:
+                    res118.append(n)
+                r = self.e206_0(p117)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p117 = q
+                if v:
+                    res118.append(v)
+                if res118:
+                    n = Nt(res118 if len(res118) == 1 and type(res118[0]) is not list else flatten(res118))
+                    n.rule = 641
+                q = p117
+                v = n if res118 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 589
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p121 = p
+                res122: list[Any] = []
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p121 = q
+                res122.append(v)
+                p123 = p121
+                res124: list[Any] = []
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p117 = q
-                res118.append(v)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 639
-                p115 = p117
-                if res118 and n:
-                    res116.append(n)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 640
-                q = p115
-                v = n if res116 else None
+                p123 = q
+                res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 642
+                p121 = p123
+                if res124 and n:
+                    res122.append(n)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 643
+                q = p121
+                v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35668,91 +35752,91 @@ class CardParser:
                 break
         if ch in _F49:
             while True:
-                p119 = p
-                res120: list[Any] = []
-                q = sk0[p119]
+                p125 = p
+                res126: list[Any] = []
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p119).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p119] = q
+                    sk0[p125] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p119).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p119] = q
+                    sk0[p125] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p119).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p119] = q
+                    sk0[p125] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p119).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p119] = q
+                    sk0[p125] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p119 = q
-                res120.append(v)
-                p121 = p119
-                res122: list[Any] = []
-                q = sk0[p121]
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                q = sk0[p127]
                 if q < 0:
-                    q = _WS0(text, p121).end()
+                    q = _WS0(text, p127).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p121] = q
+                    sk0[p127] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p121 = q
-                res122.append(v)
-                if res122:
-                    n = Nt(res122)
-                    n.rule = 641
-                p119 = p121
-                if res122 and n:
-                    res120.append(n)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 642
-                q = p119
-                v = n if res120 else None
+                p127 = q
+                res128.append(v)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 644
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 645
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35762,63 +35846,63 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                q = sk0[p123]
+                p129 = p
+                res130: list[Any] = []
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
+                    sk0[p129] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
+                    sk0[p129] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p123 = q
-                res124.append(v)
-                p125 = p123
-                res126: list[Any] = []
-                q = sk0[p125]
+                p129 = q
+                res130.append(v)
+                p131 = p129
+                res132: list[Any] = []
+                q = sk0[p131]
                 if q < 0:
-                    q = _WS0(text, p125).end()
+                    q = _WS0(text, p131).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p125] = q
+                    sk0[p131] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p125 = q
-                res126.append(v)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 643
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 644
-                q = p123
-                v = n if res124 else None
+                p131 = q
+                res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 646
+                p129 = p131
+                if res132 and n:
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 647
+                q = p129
+                v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35828,39 +35912,39 @@ class CardParser:
                 break
         if ch in _F89:
             while True:
-                p127 = p
-                res128: list[Any] = []
-                r = self.e206_0(p127)
+                p133 = p
+                res134: list[Any] = []
+                r = self.e207_0(p133)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p127 = q
+                p133 = q
                 if v:
-                    res128.append(v)
-                p129 = p127
-                res130: list[Any] = []
-                r = self.r_Color_0(p129)
+                    res134.append(v)
+                p135 = p133
+                res136: list[Any] = []
+                r = self.r_Color_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p129 = q
+                p135 = q
                 if v:
-                    res130.append(v)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 645
-                p127 = p129
-                if res130 and n:
-                    res128.append(n)
-                if res128:
-                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 646
-                q = p127
-                v = n if res128 else None
+                    res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 648
+                p133 = p135
+                if res136 and n:
+                    res134.append(n)
+                if res134:
+                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
+                    n.rule = 649
+                q = p133
+                v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 589
@@ -35904,7 +35988,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 647
+                    n.rule = 650
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35934,7 +36018,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 651
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35959,7 +36043,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 649
+                    n.rule = 652
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35990,7 +36074,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 650
+                    n.rule = 653
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36015,7 +36099,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 651
+                    n.rule = 654
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36051,7 +36135,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 652
+                n.rule = 655
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36105,7 +36189,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 653
+        n.rule = 656
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36126,7 +36210,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36147,7 +36231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36168,7 +36252,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -36189,7 +36273,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 660
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -36224,7 +36308,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 661
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36243,7 +36327,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e207_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36256,7 +36340,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e208_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36269,7 +36353,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e209_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36282,7 +36366,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e210_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36311,7 +36395,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e211_0(p)
+                r = self.e212_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36324,7 +36408,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e212_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36369,7 +36453,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e213_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36387,7 +36471,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e214_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36396,11 +36480,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e215_0(p3) is None:
+                if self.e216_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e216_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36457,7 +36541,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 662
         return p, n
 
     def e123_0(self, p: int) -> Any:
@@ -36478,7 +36562,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36499,7 +36583,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -36520,7 +36604,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36814,7 +36898,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 665
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36845,7 +36929,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 666
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36892,7 +36976,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36937,7 +37021,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 665
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37026,7 +37110,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 669
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37071,7 +37155,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 670
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37103,7 +37187,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e218_0(p5)
+                r = self.e219_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37153,7 +37237,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 668
+                    n.rule = 671
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37176,7 +37260,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 672
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37312,7 +37396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 673
         return q, n
 
     def e133_0(self, p: int) -> Any:
@@ -37333,7 +37417,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37364,7 +37448,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -37399,7 +37483,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 676
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -37497,7 +37581,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37559,7 +37643,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 678
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37625,7 +37709,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 676
+                    n.rule = 679
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37653,7 +37737,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37727,7 +37811,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e220_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37785,7 +37869,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 680
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37811,11 +37895,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 678
+                    n.rule = 681
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e221_0(p7)
+                r = self.e222_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37884,7 +37968,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37966,7 +38050,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38009,7 +38093,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 683
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38104,7 +38188,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38123,7 +38207,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e223_0(p1)
+                    r = self.e224_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38195,7 +38279,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38238,7 +38322,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e224_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38249,7 +38333,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 683
+                    n.rule = 686
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38272,7 +38356,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e225_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38283,7 +38367,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 683
+                    n.rule = 686
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38361,7 +38445,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 687
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38378,7 +38462,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e226_0(p)
+            r = self.e227_0(p)
             if r is None:
                 break
             q, v = r
@@ -38409,14 +38493,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e227_0(p3)
+            r = self.e228_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38453,7 +38537,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38493,7 +38577,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
@@ -38512,7 +38596,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 691
         return p, n
 
     def e146_0(self, p: int) -> Any:
@@ -38533,7 +38617,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38597,14 +38681,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 689
+                    n.rule = 692
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e229_0(p7)
+                    r = self.e230_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38663,7 +38747,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -38684,7 +38768,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38758,7 +38842,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38806,7 +38890,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38852,7 +38936,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e233_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38928,7 +39012,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 694
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -38954,7 +39038,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e234_0(p1)
+            r = self.e235_0(p1)
             if r is None:
                 p = c
                 break
@@ -38962,7 +39046,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e235_0(p1)
+            r = self.e236_0(p1)
             if r is None:
                 p = c
                 break
@@ -38994,7 +39078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 695
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -39015,7 +39099,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39047,7 +39131,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e237_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39179,18 +39263,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 696
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39226,7 +39310,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 696
+                    n.rule = 699
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39246,12 +39330,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 697
+                    n.rule = 700
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39287,7 +39371,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 698
+                    n.rule = 701
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39307,12 +39391,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 699
+                    n.rule = 702
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39337,7 +39421,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 703
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39369,12 +39453,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 704
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 705
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39394,12 +39478,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 706
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 705
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39602,7 +39686,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 707
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39646,7 +39730,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 705
+                    n.rule = 708
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40006,7 +40090,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40065,7 +40149,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 707
+                    n.rule = 710
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40119,7 +40203,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40145,7 +40229,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 708
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40222,7 +40306,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40267,7 +40351,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40352,7 +40436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 714
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -40408,7 +40492,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40432,7 +40516,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 716
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40460,7 +40544,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 717
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -40656,7 +40740,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40686,7 +40770,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 716
+                        n.rule = 719
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40714,7 +40798,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 717
+                n.rule = 720
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -40744,7 +40828,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 718
+                    n.rule = 721
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -40801,7 +40885,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 722
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40845,7 +40929,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 723
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40866,7 +40950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 724
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -40938,14 +41022,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 725
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 726
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -41027,14 +41111,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e239_0(p3)
+            r = self.e240_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41059,7 +41143,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -41080,7 +41164,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41108,7 +41192,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
@@ -41123,12 +41207,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 728
+            n.rule = 731
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e240_0(p)
+            r = self.e241_0(p)
             if r is None:
                 break
             q, v = r
@@ -41139,7 +41223,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 729
+        n.rule = 732
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41176,7 +41260,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_0(p)
+            r = self.e242_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41207,7 +41291,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_1(p1)
+                r = self.e243_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41223,7 +41307,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41284,7 +41368,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41361,7 +41445,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41425,7 +41509,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41482,7 +41566,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e243_1(p21)
+                r = self.e244_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41526,7 +41610,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41603,7 +41687,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41709,7 +41793,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41780,7 +41864,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e244_1(p41)
+                r = self.e245_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41824,7 +41908,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41849,7 +41933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41893,7 +41977,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 735
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -42022,7 +42106,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42131,7 +42215,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 736
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -42152,7 +42236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 737
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -42200,7 +42284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -42275,7 +42359,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 739
         return q, n
 
     def e191_0(self, p: int) -> Any:
@@ -42309,7 +42393,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42376,14 +42460,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 738
+                n.rule = 741
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e246_0(p9)
+                r = self.e247_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42465,7 +42549,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 742
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42509,7 +42593,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 743
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42549,12 +42633,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 744
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42574,12 +42658,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42604,7 +42688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 747
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -42723,7 +42807,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42738,7 +42822,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42930,6 +43014,98 @@ class CardParser:
         return None
 
     def e198_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42970,10 +43146,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 749
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43027,7 +43203,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43068,10 +43244,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 750
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43125,7 +43301,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43161,7 +43337,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43205,7 +43381,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43223,10 +43399,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 752
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43280,7 +43456,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43334,7 +43510,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43388,7 +43564,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43420,10 +43596,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43445,10 +43621,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43470,10 +43646,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43503,10 +43679,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43538,10 +43714,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43573,10 +43749,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43608,10 +43784,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43641,10 +43817,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43682,7 +43858,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43714,10 +43890,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43735,10 +43911,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 762
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43767,7 +43943,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 763
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43789,7 +43965,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 761
+                n.rule = 764
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43876,17 +44052,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 762
+            n.rule = 765
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43904,10 +44080,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 767
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43956,10 +44132,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43982,7 +44158,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e247_0(p1)
+            r = self.e248_0(p1)
             if r is None:
                 p = c
                 break
@@ -43996,7 +44172,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44014,10 +44190,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 769
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44046,7 +44222,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 767
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44101,12 +44277,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e248_0(p5)
+                    r = self.e249_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44116,13 +44292,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 769
+                    n.rule = 772
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 773
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44182,13 +44358,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 775
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44229,7 +44405,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44260,20 +44436,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 774
+                    n.rule = 777
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 772
+                    n.rule = 775
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44309,7 +44485,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44368,7 +44544,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 779
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44427,7 +44603,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 777
+                    n.rule = 780
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44494,7 +44670,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44528,7 +44704,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 778
+                    n.rule = 781
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44556,7 +44732,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 782
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44566,7 +44742,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44584,10 +44760,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 783
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44605,10 +44781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 784
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44626,73 +44802,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
-        return q, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 783
-        return q, n
-
-    def e230_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 784
-        return q, n
-
-    def e231_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 785
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44713,6 +44826,48 @@ class CardParser:
         n.rule = 786
         return q, n
 
+    def e231_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 787
+        return q, n
+
+    def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 788
+        return q, n
+
     def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
@@ -44731,10 +44886,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 789
         return q, n
 
     def e234_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 790
+        return q, n
+
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44788,7 +44964,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44810,10 +44986,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 791
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44831,10 +45007,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44852,7 +45028,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44885,7 +45061,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44906,14 +45082,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44931,10 +45107,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 795
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44952,10 +45128,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 796
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45014,7 +45190,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45110,7 +45286,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 798
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45123,7 +45299,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e249_0(p9)
+                r = self.e250_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45167,7 +45343,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45185,10 +45361,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 799
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45271,7 +45447,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e250_1(p)
+            r = self.e251_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45567,7 +45743,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e251_1(p23)
+                    r = self.e252_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45682,16 +45858,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e252_1(p1) is None:
-                break
-            while True:
-                r = self.e253_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e253_1(p1) is None:
                 break
             while True:
                 r = self.e254_1(p1)
@@ -45712,9 +45879,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e256_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e256_1(p3)
+                r = self.e257_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45736,7 +45912,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e257_1(p5)
+                    r = self.e258_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45752,14 +45928,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e258_1(p7)
+                r = self.e259_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e259_1(p7)
+                r = self.e260_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45769,7 +45945,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e260_1(p1)
+            r = self.e261_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45779,7 +45955,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e261_1(p)
+        r = self.e262_1(p)
         if r is None:
             return None
         q, v = r
@@ -45789,9 +45965,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e262_1(p9) is None:
+            if self.e263_1(p9) is None:
                 break
-            r = self.e263_1(p9)
+            r = self.e264_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45869,7 +46045,7 @@ class CardParser:
             while True:
                 p17 = p9
                 res18: list[Any] = []
-                r = self.e264_1(p17)
+                r = self.e265_1(p17)
                 if r is None:
                     break
                 q, v = r
@@ -45904,7 +46080,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e265_1(p9)
+                r = self.e266_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45945,7 +46121,7 @@ class CardParser:
                     q += 4
                     p23 = q
                     res24.append(v)
-                    r = self.e266_1(p23)
+                    r = self.e267_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45959,7 +46135,7 @@ class CardParser:
                 res10 += res20
                 break
             while True:
-                r = self.e267_1(p9)
+                r = self.e268_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46017,7 +46193,7 @@ class CardParser:
         n.rule = 288
         return p, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46080,7 +46256,7 @@ class CardParser:
                 break
         return None
 
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46207,18 +46383,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 798
+                    n.rule = 801
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46273,18 +46449,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 803
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 801
+                    n.rule = 804
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46311,18 +46487,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 802
+                    n.rule = 805
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 803
+                    n.rule = 806
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46363,18 +46539,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 804
+                    n.rule = 807
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 805
+                    n.rule = 808
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46401,18 +46577,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 806
+                    n.rule = 809
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 807
+                    n.rule = 810
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46439,14 +46615,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 808
+                    n.rule = 811
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e268_0(p25)
+                    r = self.e269_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -46470,12 +46646,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 809
+                    n.rule = 812
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46516,7 +46692,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 810
+                    n.rule = 813
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46546,7 +46722,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 811
+                        n.rule = 814
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46555,12 +46731,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 812
+                    n.rule = 815
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46604,18 +46780,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 813
+                    n.rule = 816
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 814
+                    n.rule = 817
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46684,18 +46860,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 815
+                    n.rule = 818
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 816
+                    n.rule = 819
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46764,18 +46940,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 817
+                    n.rule = 820
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 818
+                    n.rule = 821
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46830,7 +47006,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 819
+                    n.rule = 822
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46907,7 +47083,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e269_0(p51)
+                    r = self.e270_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46943,12 +47119,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 820
+                    n.rule = 823
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46972,7 +47148,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e270_0(p53)
+                    r = self.e271_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46998,7 +47174,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 821
+                    n.rule = 824
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47036,7 +47212,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 822
+                        n.rule = 825
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47045,12 +47221,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 823
+                    n.rule = 826
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47088,7 +47264,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e271_0(p61)
+                    r = self.e272_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47114,25 +47290,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 824
+                    n.rule = 827
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 825
+                    n.rule = 828
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47150,10 +47326,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 829
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47171,10 +47347,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 830
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47196,10 +47372,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 828
+        n.rule = 831
         return p, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47217,7 +47393,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e272_0(p1)
+                r = self.e273_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47263,7 +47439,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e273_0(p3)
+                r = self.e274_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47307,7 +47483,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47325,10 +47501,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 832
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47349,7 +47525,7 @@ class CardParser:
         n.rule = 283
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47370,7 +47546,7 @@ class CardParser:
         n.rule = 289
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47589,20 +47765,10 @@ class CardParser:
                 break
         return None
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e275_1(p)
             if r is None:
@@ -47613,24 +47779,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e254_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e276_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e277_1(p)
             if r is None:
                 p = c
                 break
@@ -47642,6 +47792,32 @@ class CardParser:
         return None
 
     def e255_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e277_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e278_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47662,7 +47838,7 @@ class CardParser:
         n.rule = 396
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47697,7 +47873,7 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47732,7 +47908,7 @@ class CardParser:
         n.rule = 398
         return p, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47767,7 +47943,7 @@ class CardParser:
         n.rule = 399
         return p, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47790,7 +47966,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e278_1(p1)
+            r = self.e279_1(p1)
             if r is None:
                 p = c
                 break
@@ -47802,23 +47978,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e260_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e279_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e261_1(self, p: int) -> Any:
@@ -47839,6 +47998,23 @@ class CardParser:
         return p, res
 
     def e262_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e281_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48097,13 +48273,13 @@ class CardParser:
                 break
         return None
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e281_1(p)
+            r = self.e282_1(p)
             if r is None:
                 p = c
                 break
@@ -48114,7 +48290,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48135,7 +48311,7 @@ class CardParser:
         n.rule = 400
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48408,7 +48584,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e282_1(p15)
+                r = self.e283_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48818,7 +48994,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48862,7 +49038,7 @@ class CardParser:
         n.rule = 414
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48880,7 +49056,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e283_1(p1)
+                r = self.e284_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48912,7 +49088,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_1(p3)
+                r = self.e285_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49060,7 +49236,7 @@ class CardParser:
                 break
         return None
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49078,10 +49254,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 833
         return q, n
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49099,28 +49275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
-        return q, n
-
-    def e270_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 832
+        n.rule = 834
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49141,10 +49296,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 835
         return q, n
 
     def e272_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 836
+        return q, n
+
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49162,10 +49338,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 837
         return q, n
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49183,7 +49359,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 838
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49428,7 +49604,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49446,10 +49622,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49467,10 +49643,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49488,10 +49664,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49509,10 +49685,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 660
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49544,76 +49720,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 661
         return p, n
-
-    def e279_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e285_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e286_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e287_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e288_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -49629,9 +49737,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e289_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49642,9 +49750,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e290_1(p)
+                r = self.e287_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e288_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e289_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49658,6 +49792,48 @@ class CardParser:
         return None
 
     def e281_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e290_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e291_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e282_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49689,7 +49865,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e291_1(p1)
+                r = self.e292_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49707,7 +49883,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e292_1(p3)
+                r = self.e293_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49716,11 +49892,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e293_1(p3) is None:
+                if self.e294_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e294_1(p3)
+                r = self.e295_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49736,7 +49912,7 @@ class CardParser:
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49777,10 +49953,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 662
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49798,10 +49974,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49819,10 +49995,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49854,10 +50030,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49879,10 +50055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49904,10 +50080,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49937,10 +50113,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49972,10 +50148,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50007,10 +50183,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50042,10 +50218,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50075,10 +50251,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50116,7 +50292,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50148,7 +50324,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
 
@@ -50320,6 +50496,7 @@ CLASSES: dict[str, type[Model]] = {
     'HandSizeStmt': _model_class('HandSizeStmt', (('amount', True, '1'),), {'amount': None}, ()),
     'HasKeywordAtManaCost': _model_class('HasKeywordAtManaCost', (('keyword', True, '1'), ('manacost', True, '1')), {'keyword': None, 'manacost': ''}, ()),
     'HasKeywordCondition': _model_class('HasKeywordCondition', (('keyword', True, '1'),), {'keyword': None}, ()),
+    'HasKeywordFrom': _model_class('HasKeywordFrom', (('keyword', True, '1'), ('quality', True, '1')), {'keyword': None, 'quality': None}, ()),
     'HasKeywords': _model_class('HasKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'HasteStmt': _model_class('HasteStmt', (('haste', True, '1'),), {'haste': ''}, ()),
     'InertStmt': _model_class('InertStmt', (('inert', True, '1'),), {'inert': ''}, ()),
@@ -50725,50 +50902,51 @@ _C606 = CLASSES['CantPhaseOut']
 _C608 = CLASSES['PhasesEachUntap']
 _C610 = CLASSES['GainsAbility']
 _C613 = CLASSES['HasKeywordAtManaCost']
-_C614 = CLASSES['HasKeywords']
-_C615 = CLASSES['LosesKeywords']
-_C618 = CLASSES['CombatDamageSteps']
-_C620 = CLASSES['AssignsExcess']
-_C622 = CLASSES['AttacksUntapped']
-_C624 = CLASSES['DoesntUntap']
-_C626 = CLASSES['DamageGainsLife']
-_C628 = CLASSES['DamageIsLethal']
-_C630 = CLASSES['CantBeBlockedBy']
-_C632 = CLASSES['CantBeAttachedBy']
-_C634 = CLASSES['PreventDamageFrom']
-_C636 = CLASSES['AttacksDespite']
-_C638 = CLASSES['MaxBlockers']
-_C640 = CLASSES['AttacksEachCombat']
-_C642 = CLASSES['BlocksEachCombat']
-_C644 = CLASSES['CantBeBlocked']
-_C646 = CLASSES['IsColor']
-_C683 = CLASSES['Duration']
-_C686 = CLASSES['TargetObject']
-_C688 = CLASSES['FromGraveyard']
-_C694 = CLASSES['OntoBattlefield']
-_C697 = CLASSES['IntoHand']
-_C699 = CLASSES['IntoGraveyard']
-_C702 = CLASSES['CostValue']
-_C723 = CLASSES['BackRef']
-_C725 = CLASSES['TargetPlayer']
-_C729 = CLASSES['EachObjects']
-_C742 = CLASSES['QualityRef']
-_C763 = CLASSES['PerTime']
-_C769 = CLASSES['PerObject']
-_C772 = CLASSES['PowerOf']
-_C798 = CLASSES['EntersEvent']
-_C801 = CLASSES['LeavesEvent']
-_C803 = CLASSES['DiesEvent']
-_C805 = CLASSES['AttacksAloneEvent']
-_C807 = CLASSES['AttacksEvent']
-_C809 = CLASSES['BlocksEvent']
-_C812 = CLASSES['BlockedEvent']
-_C814 = CLASSES['PhasesEvent']
-_C816 = CLASSES['TurnedUpEvent']
-_C818 = CLASSES['ExiledThisWayEvent']
-_C820 = CLASSES['TargetedEvent']
-_C823 = CLASSES['DealsDamageEvent']
-_C825 = CLASSES['DealtDamageEvent']
+_C616 = CLASSES['HasKeywordFrom']
+_C617 = CLASSES['HasKeywords']
+_C618 = CLASSES['LosesKeywords']
+_C621 = CLASSES['CombatDamageSteps']
+_C623 = CLASSES['AssignsExcess']
+_C625 = CLASSES['AttacksUntapped']
+_C627 = CLASSES['DoesntUntap']
+_C629 = CLASSES['DamageGainsLife']
+_C631 = CLASSES['DamageIsLethal']
+_C633 = CLASSES['CantBeBlockedBy']
+_C635 = CLASSES['CantBeAttachedBy']
+_C637 = CLASSES['PreventDamageFrom']
+_C639 = CLASSES['AttacksDespite']
+_C641 = CLASSES['MaxBlockers']
+_C643 = CLASSES['AttacksEachCombat']
+_C645 = CLASSES['BlocksEachCombat']
+_C647 = CLASSES['CantBeBlocked']
+_C649 = CLASSES['IsColor']
+_C686 = CLASSES['Duration']
+_C689 = CLASSES['TargetObject']
+_C691 = CLASSES['FromGraveyard']
+_C697 = CLASSES['OntoBattlefield']
+_C700 = CLASSES['IntoHand']
+_C702 = CLASSES['IntoGraveyard']
+_C705 = CLASSES['CostValue']
+_C726 = CLASSES['BackRef']
+_C728 = CLASSES['TargetPlayer']
+_C732 = CLASSES['EachObjects']
+_C745 = CLASSES['QualityRef']
+_C766 = CLASSES['PerTime']
+_C772 = CLASSES['PerObject']
+_C775 = CLASSES['PowerOf']
+_C801 = CLASSES['EntersEvent']
+_C804 = CLASSES['LeavesEvent']
+_C806 = CLASSES['DiesEvent']
+_C808 = CLASSES['AttacksAloneEvent']
+_C810 = CLASSES['AttacksEvent']
+_C812 = CLASSES['BlocksEvent']
+_C815 = CLASSES['BlockedEvent']
+_C817 = CLASSES['PhasesEvent']
+_C819 = CLASSES['TurnedUpEvent']
+_C821 = CLASSES['ExiledThisWayEvent']
+_C823 = CLASSES['TargetedEvent']
+_C826 = CLASSES['DealsDamageEvent']
+_C828 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54851,13 +55029,13 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # other
+        if r == 657:  # other
             d['other'] = True
-        elif r == 655:  # another
+        elif r == 658:  # another
             d['another'] = True
-        elif r == 656:  # facedown
+        elif r == 659:  # facedown
             d['facedown'] = True
-        elif r == 657:  # faceup
+        elif r == 660:  # faceup
             d['faceup'] = True
         elif r == 396:  # exiled
             d['exiled'] = True
@@ -54876,17 +55054,17 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 658:  # states
+        elif r == 661:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # nons
+        elif r == 753:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # colors
+        elif r == 754:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54894,7 +55072,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # supertypes
+        elif r == 755:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54902,32 +55080,32 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # multis
+        elif r == 756:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # types
+        elif r == 757:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # subtypes
+        elif r == 758:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # ortypes
+        elif r == 759:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # andor
+        elif r == 760:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # ortypes
+        elif r == 761:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54976,7 +55154,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 659:  # keywords
+        elif r == 662:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55019,9 +55197,9 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 660:  # blocked_by_this
+        elif r == 663:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 661:  # attacking_you
+        elif r == 664:  # attacking_you
             d['attacking_you'] = True
         elif r == 415:  # single
             x = c[0]
@@ -55979,7 +56157,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56288,7 +56466,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # both
+        if r == 738:  # both
             d['both'] = True
         elif r == 582:  # which
             x = c[0]
@@ -56483,35 +56661,35 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 647:  # this
+        elif r == 650:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 648:  # enchanted
+        elif r == 651:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 649:  # host
+        elif r == 652:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 650:  # equipped
+        elif r == 653:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 651:  # host
+        elif r == 654:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 652:  # affected
+        elif r == 655:  # affected
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['affected'] = value
-        elif r == 653:  # parts
+        elif r == 656:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56626,13 +56804,13 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 759:  # evenly
+        elif r == 762:  # evenly
             d['evenly'] = True
-        elif r == 662:  # upto
+        elif r == 665:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 663:  # filter
+        elif r == 666:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
@@ -56668,39 +56846,39 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # named
+        if r == 667:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 665:  # again
+        elif r == 668:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 666:  # amount
+        elif r == 669:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 667:  # equal
+        elif r == 670:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 760:  # power
+        elif r == 763:  # power
             x = c[0]
-            value = _b772(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # amount
+        elif r == 764:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 668:  # you
+        elif r == 671:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 669:  # target
+        elif r == 672:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56872,7 +57050,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 670:  # tapped
+        elif r == 673:  # tapped
             d['tapped'] = True
         elif r == 430:  # power
             x = c[0]
@@ -56882,7 +57060,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 671:  # colors
+        elif r == 674:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56890,17 +57068,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 672:  # subtypes
+        elif r == 675:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 673:  # types
+        elif r == 676:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 674:  # keywords
+        elif r == 677:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56920,17 +57098,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 675:  # per
+        elif r == 678:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 676:  # pertime
+        elif r == 679:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56964,9 +57142,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # anycolor
+        if r == 767:  # anycolor
             d['anycolor'] = True
-        elif r == 765:  # choices
+        elif r == 768:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56976,15 +57154,15 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 677:  # last
+        elif r == 680:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 678:  # mana
+        elif r == 681:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 828:  # alts
+        elif r == 831:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57026,7 +57204,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 679:  # third
+        elif r == 682:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -57034,13 +57212,13 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # random
+        elif r == 769:  # random
             d['random'] = True
-        elif r == 680:  # per
+        elif r == 683:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57080,25 +57258,25 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # amount
+        elif r == 684:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 767:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
-            d['per'] = value
         elif r == 770:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b769(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
-        elif r == 682:  # equal
+        elif r == 773:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b772(x, inst, lim, made)
+            d['per'] = value
+        elif r == 685:  # equal
+            x = c[0]
+            value = _b775(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57143,7 +57321,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57184,7 +57362,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 684:  # yours
+        elif r == 687:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57222,21 +57400,21 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 445:  # target
             x = c[0]
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['target'] = value
         elif r == 446:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['source'] = value
-        elif r == 782:  # hand
+        elif r == 785:  # hand
             d['hand'] = True
-        elif r == 689:  # battlefield
+        elif r == 692:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 783:  # mine
+        elif r == 786:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57277,15 +57455,15 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # fromgy
+        elif r == 693:  # fromgy
             d['fromgy'] = True
-        elif r == 784:  # choice
+        elif r == 787:  # choice
             d['choice'] = True
-        elif r == 785:  # facedown
+        elif r == 788:  # facedown
             d['facedown'] = True
-        elif r == 786:  # mine
+        elif r == 789:  # mine
             d['mine'] = True
-        elif r == 787:  # owners
+        elif r == 790:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57363,7 +57541,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 691:  # upto
+        elif r == 694:  # upto
             d['upto'] = True
         elif r == 454:  # count
             x = c[0]
@@ -57373,24 +57551,24 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 788:  # alts
+        elif r == 791:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b288(x, inst, lim, made))
-        elif r == 692:  # reveal
+        elif r == 695:  # reveal
             d['reveal'] = True
-        elif r == 789:  # thatcard
+        elif r == 792:  # thatcard
             d['thatcard'] = True
-        elif r == 790:  # thosecards
+        elif r == 793:  # thosecards
             d['thosecards'] = True
         elif r == 456:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 695 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 698 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 700:  # tapped
+        elif r == 703:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57435,7 +57613,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['unless'] = value
         elif r == 460:  # per
             x = c[0]
@@ -57655,13 +57833,13 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['source'] = value
-        elif r == 704:  # top
+        elif r == 707:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 705:  # bottom
+        elif r == 708:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57747,7 +57925,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['source'] = value
         elif r == 482:  # amount
             x = c[0]
@@ -57934,7 +58112,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58132,14 +58310,14 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # step
+        if r == 709:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 707:  # endcombat
+        elif r == 710:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -58186,9 +58364,9 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 792:  # you
+        elif r == 795:  # you
             d['you'] = True
-        elif r == 708:  # target
+        elif r == 711:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58234,11 +58412,11 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # label
+        elif r == 712:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 710:  # free
+        elif r == 713:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58281,7 +58459,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # newtargets
+        elif r == 714:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58315,18 +58493,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # thatnoun
+        if r == 715:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 713:  # target
+        elif r == 716:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 714:  # thisturn
+        elif r == 717:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58450,32 +58628,32 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['lead'] = value
-        elif r == 715:  # target
+        elif r == 718:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 716:  # also
+        elif r == 719:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['also'] = value
-        elif r == 717:  # group
+        elif r == 720:  # group
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['group'] = value
-        elif r == 718:  # orgroup
+        elif r == 721:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b288(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 719:  # parts
+        elif r == 722:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58493,9 +58671,9 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['duration'] = value
-        elif r == 720:  # tail
+        elif r == 723:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58541,7 +58719,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # controller
+        if r == 724:  # controller
             d['controller'] = True
         elif r == 527:  # owner
             x = c[0]
@@ -58655,7 +58833,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # each
+        if r == 729:  # each
             d['each'] = True
         elif r == 538:  # count
             x = c[0]
@@ -58769,7 +58947,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # equipped
+        if r == 799:  # equipped
             d['equipped'] = True
         elif r == 545:  # enchanted
             x = c[0]
@@ -58935,9 +59113,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 731:  # creature
+        elif r == 734:  # creature
             d['creature'] = True
-        elif r == 732:  # events
+        elif r == 735:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58946,7 +59124,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59031,13 +59209,13 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 826:  # thisor
+        elif r == 829:  # thisor
             d['thisor'] = True
         elif r == 569:  # subject
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['subject'] = value
-        elif r == 733:  # events
+        elif r == 736:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59046,12 +59224,12 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 734:  # undercontrol
+        elif r == 737:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59125,7 +59303,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # additional
+        if r == 739:  # additional
             d['additional'] = True
         elif r == 586:  # power
             x = c[0]
@@ -59135,19 +59313,19 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 737:  # per
+        elif r == 740:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 738:  # perfilter
+        elif r == 741:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b288(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 827:  # onbf
+        elif r == 830:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59325,7 +59503,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # filters
+        if r == 742:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59369,7 +59547,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filters
+        if r == 743:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59415,7 +59593,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 600:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59449,7 +59627,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # opponents
+        if r == 747:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59593,7 +59771,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 745 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 748 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59649,7 +59827,50 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C616()
+    d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 614:  # keyword
+            x = c[0]
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        elif r == 615:  # quality
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59665,7 +59886,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59673,53 +59894,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C615()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 747:  # keywords
+        if r == 749:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59742,7 +59917,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59758,6 +59933,52 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C618()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 750:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C621()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59765,11 +59986,11 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # first
+        if r == 619:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 617:  # regular
+        elif r == 620:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59783,7 +60004,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59799,7 +60020,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59807,7 +60028,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # excess
+        if r == 622:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59819,7 +60040,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59835,7 +60056,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59843,7 +60064,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # untapped
+        if r == 624:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59855,7 +60076,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59871,7 +60092,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59879,11 +60100,11 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # its
+        if r == 751:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 623:  # untap
+        elif r == 626:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59895,7 +60116,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59911,7 +60132,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59919,7 +60140,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # gains
+        if r == 628:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59931,7 +60152,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59947,7 +60168,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59955,7 +60176,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # lethal
+        if r == 630:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59967,7 +60188,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59983,7 +60204,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59991,9 +60212,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # quality
+        if r == 632:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60003,7 +60224,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60019,7 +60240,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60027,9 +60248,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # quality
+        if r == 634:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60039,7 +60260,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60055,7 +60276,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60063,9 +60284,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # quality
+        if r == 636:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60075,7 +60296,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60091,7 +60312,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60099,9 +60320,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # thisturn
+        if r == 752:  # thisturn
             d['thisturn'] = True
-        elif r == 635:  # keyword
+        elif r == 638:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60116,7 +60337,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60132,7 +60353,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60140,7 +60361,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # count
+        if r == 640:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60152,7 +60373,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60168,7 +60389,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C643()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60176,7 +60397,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # attacks
+        if r == 642:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60188,7 +60409,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60204,7 +60425,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60212,7 +60433,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # blocks
+        if r == 644:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60224,7 +60445,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60240,7 +60461,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60248,7 +60469,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # unblockable
+        if r == 646:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60260,7 +60481,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60276,7 +60497,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C649()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60284,7 +60505,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # color
+        if r == 648:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60299,7 +60520,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60315,7 +60536,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C686()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60323,23 +60544,23 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # eot
+        if r == 778:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 776:  # next_upkeep
+        elif r == 779:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 777:  # losecontrol
+        elif r == 780:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 778:  # thisturn
+        elif r == 781:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 779:  # thiscombat
+        elif r == 782:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60351,7 +60572,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60367,7 +60588,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60375,13 +60596,13 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # another
+        if r == 783:  # another
             d['another'] = True
-        elif r == 685:  # filter
+        elif r == 688:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 781:  # ingy
+        elif r == 784:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60391,7 +60612,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60407,7 +60628,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60415,7 +60636,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # whose
+        if r == 690:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60427,7 +60648,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60443,7 +60664,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60451,7 +60672,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # zone
+        if r == 696:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60463,7 +60684,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60479,7 +60700,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C700()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60487,7 +60708,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # player
+        if r == 699:  # player
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
@@ -60499,7 +60720,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60515,7 +60736,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C702()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60523,7 +60744,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 701:  # player
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
@@ -60535,7 +60756,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60551,7 +60772,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C705()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60559,11 +60780,11 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # cost
+        if r == 704:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 703:  # param
+        elif r == 706:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60578,7 +60799,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60594,7 +60815,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60602,7 +60823,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 725:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60617,7 +60838,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60633,7 +60854,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60641,11 +60862,11 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # player
+        if r == 727:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 793:  # walker
+        elif r == 796:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60655,7 +60876,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60671,7 +60892,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60679,15 +60900,15 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # quant
+        if r == 730:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 728:  # filter
+        elif r == 731:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 794:  # attached
+        elif r == 797:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -60696,7 +60917,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 795:  # samename
+        elif r == 798:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -60705,7 +60926,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 829:  # ingy
+        elif r == 832:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60715,7 +60936,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60731,7 +60952,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C745()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60739,11 +60960,11 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 744:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 743:  # param
+        elif r == 746:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60758,7 +60979,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60774,7 +60995,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C766()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60782,7 +61003,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # word
+        if r == 765:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60797,7 +61018,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60813,7 +61034,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C772()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60821,13 +61042,13 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # filter
+        if r == 771:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 834:  # gy
+        elif r == 837:  # gy
             d['gy'] = True
-        elif r == 835:  # bf
+        elif r == 838:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60837,7 +61058,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60853,7 +61074,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C775()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60861,19 +61082,19 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # power
+        if r == 774:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 773:  # power
+        elif r == 776:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 774:  # target
+        elif r == 777:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -60888,7 +61109,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60904,7 +61125,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C801()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60912,7 +61133,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # enters
+        if r == 800:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60924,7 +61145,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60940,7 +61161,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C804()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60948,7 +61169,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # leaves
+        if r == 803:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60960,7 +61181,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60976,7 +61197,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C806()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60984,7 +61205,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # dies
+        if r == 805:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60996,7 +61217,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61012,7 +61233,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C808()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61020,7 +61241,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # alone
+        if r == 807:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61032,7 +61253,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61048,7 +61269,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61056,7 +61277,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # attacks
+        if r == 809:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61068,7 +61289,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61084,7 +61305,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61092,11 +61313,11 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # blocks
+        if r == 811:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 830:  # acreature
+        elif r == 833:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61106,7 +61327,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61122,7 +61343,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C815()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61130,11 +61351,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # blocked
+        if r == 813:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 811:  # filter
+        elif r == 814:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61148,7 +61369,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61164,7 +61385,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61172,7 +61393,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # direction
+        if r == 816:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61184,7 +61405,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61200,7 +61421,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61208,7 +61429,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # up
+        if r == 818:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61220,7 +61441,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61236,7 +61457,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61244,7 +61465,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # way
+        if r == 820:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61256,7 +61477,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61272,7 +61493,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C823()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61280,11 +61501,11 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # targeted
+        if r == 822:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 831:  # opponents
+        elif r == 834:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61294,7 +61515,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61310,7 +61531,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C826()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61318,13 +61539,13 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # combat
+        if r == 835:  # combat
             d['combat'] = True
-        elif r == 821:  # deals
+        elif r == 824:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 822:  # recipient
+        elif r == 825:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61338,7 +61559,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61354,7 +61575,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C828()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61362,9 +61583,9 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # combat
+        if r == 836:  # combat
             d['combat'] = True
-        elif r == 824:  # dealt
+        elif r == 827:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61992,230 +62213,233 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 612 __asgn_plain
     _b613,  # 613 HasKeywordAtManaCost
-    _b614,  # 614 HasKeywords
-    _b615,  # 615 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 653 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 671 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 672 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 673 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 OntoBattlefield
-    _node,  # 695 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    _node,  # 730 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 744 __asgn_optional
-    _node,  # 745 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 HasKeywordFrom
+    _b617,  # 617 HasKeywords
+    _b618,  # 618 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 656 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 661 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 674 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 675 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 OntoBattlefield
+    _node,  # 698 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    _node,  # 733 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 747 __asgn_optional
+    _node,  # 748 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 769 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 785 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 790 __asgn_optional
-    _match_node,  # 791 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 EntersEvent
-    _node,  # 799 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 821 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 828 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 793 __asgn_optional
+    _match_node,  # 794 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 EntersEvent
+    _node,  # 802 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 831 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 838 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 695, 730, 745, 799])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 698, 733, 748, 802])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62832,226 +63056,229 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
     _b613,  # 613 HasKeywordAtManaCost
-    _b614,  # 614 HasKeywords
-    _b615,  # 615 LosesKeywords
-    None,  # 616 __asgn_plain
-    None,  # 617 __asgn_plain
-    _b618,  # 618 CombatDamageSteps
+    None,  # 614 __asgn_plain
+    None,  # 615 __asgn_plain
+    _b616,  # 616 HasKeywordFrom
+    _b617,  # 617 HasKeywords
+    _b618,  # 618 LosesKeywords
     None,  # 619 __asgn_plain
-    _b620,  # 620 AssignsExcess
-    None,  # 621 __asgn_plain
-    _b622,  # 622 AttacksUntapped
-    None,  # 623 __asgn_plain
-    _b624,  # 624 DoesntUntap
-    None,  # 625 __asgn_plain
-    _b626,  # 626 DamageGainsLife
-    None,  # 627 __asgn_plain
-    _b628,  # 628 DamageIsLethal
-    None,  # 629 __asgn_plain
-    _b630,  # 630 CantBeBlockedBy
-    None,  # 631 __asgn_plain
-    _b632,  # 632 CantBeAttachedBy
-    None,  # 633 __asgn_plain
-    _b634,  # 634 PreventDamageFrom
-    None,  # 635 __asgn_plain
-    _b636,  # 636 AttacksDespite
-    None,  # 637 __asgn_plain
-    _b638,  # 638 MaxBlockers
-    None,  # 639 __asgn_plain
-    _b640,  # 640 AttacksEachCombat
-    None,  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
-    None,  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
-    None,  # 645 __asgn_plain
-    _b646,  # 646 IsColor
-    None,  # 647 __asgn_plain
+    None,  # 620 __asgn_plain
+    _b621,  # 621 CombatDamageSteps
+    None,  # 622 __asgn_plain
+    _b623,  # 623 AssignsExcess
+    None,  # 624 __asgn_plain
+    _b625,  # 625 AttacksUntapped
+    None,  # 626 __asgn_plain
+    _b627,  # 627 DoesntUntap
+    None,  # 628 __asgn_plain
+    _b629,  # 629 DamageGainsLife
+    None,  # 630 __asgn_plain
+    _b631,  # 631 DamageIsLethal
+    None,  # 632 __asgn_plain
+    _b633,  # 633 CantBeBlockedBy
+    None,  # 634 __asgn_plain
+    _b635,  # 635 CantBeAttachedBy
+    None,  # 636 __asgn_plain
+    _b637,  # 637 PreventDamageFrom
+    None,  # 638 __asgn_plain
+    _b639,  # 639 AttacksDespite
+    None,  # 640 __asgn_plain
+    _b641,  # 641 MaxBlockers
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksEachCombat
+    None,  # 644 __asgn_plain
+    _b645,  # 645 BlocksEachCombat
+    None,  # 646 __asgn_plain
+    _b647,  # 647 CantBeBlocked
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    _b649,  # 649 IsColor
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_oneormore
-    None,  # 654 __asgn_optional
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_optional
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_oneormore
     None,  # 657 __asgn_optional
-    None,  # 658 __asgn_oneormore
-    None,  # 659 __asgn_oneormore
+    None,  # 658 __asgn_optional
+    None,  # 659 __asgn_optional
     None,  # 660 __asgn_optional
-    None,  # 661 __asgn_optional
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
+    None,  # 661 __asgn_oneormore
+    None,  # 662 __asgn_oneormore
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_optional
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_zeroormore
-    None,  # 672 __asgn_zeroormore
-    None,  # 673 __asgn_oneormore
-    None,  # 674 __asgn_oneormore
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_zeroormore
+    None,  # 675 __asgn_zeroormore
+    None,  # 676 __asgn_oneormore
+    None,  # 677 __asgn_oneormore
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 Duration
+    None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    _b686,  # 686 TargetObject
+    _b686,  # 686 Duration
     None,  # 687 __asgn_plain
-    _b688,  # 688 FromGraveyard
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_optional
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_plain
-    _b694,  # 694 OntoBattlefield
-    None,  # 695 Destination
+    None,  # 688 __asgn_plain
+    _b689,  # 689 TargetObject
+    None,  # 690 __asgn_plain
+    _b691,  # 691 FromGraveyard
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_optional
     None,  # 696 __asgn_plain
-    _b697,  # 697 IntoHand
-    None,  # 698 __asgn_plain
-    _b699,  # 699 IntoGraveyard
-    None,  # 700 __asgn_optional
+    _b697,  # 697 OntoBattlefield
+    None,  # 698 Destination
+    None,  # 699 __asgn_plain
+    _b700,  # 700 IntoHand
     None,  # 701 __asgn_plain
-    _b702,  # 702 CostValue
-    None,  # 703 __asgn_plain
+    _b702,  # 702 IntoGraveyard
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_plain
-    None,  # 705 __asgn_plain
+    _b705,  # 705 CostValue
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_optional
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_optional
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
+    None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    None,  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    None,  # 726 __asgn_optional
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_plain
+    _b726,  # 726 BackRef
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    None,  # 730 KeywordCostPart
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
+    _b728,  # 728 TargetPlayer
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    None,  # 733 KeywordCostPart
     None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_optional
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 GrantedAbility
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_plain
+    _b745,  # 745 QualityRef
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_optional
+    None,  # 748 GrantedAbility
+    None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_oneormore
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
     None,  # 753 __asgn_oneormore
     None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
     None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_plain
-    None,  # 768 __asgn_plain
-    _b769,  # 769 PerObject
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    None,  # 765 __asgn_plain
+    _b766,  # 766 PerTime
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_optional
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
+    _b772,  # 772 PerObject
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
+    _b775,  # 775 PowerOf
     None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_plain
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_oneormore
+    None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
-    None,  # 791 DelayedStep
+    None,  # 791 __asgn_oneormore
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
-    None,  # 794 __asgn_plain
-    None,  # 795 __asgn_plain
+    None,  # 794 DelayedStep
+    None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_plain
-    _b798,  # 798 EntersEvent
-    None,  # 799 ThisEvent
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_plain
-    _b801,  # 801 LeavesEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 DiesEvent
-    None,  # 804 __asgn_plain
-    _b805,  # 805 AttacksAloneEvent
-    None,  # 806 __asgn_plain
-    _b807,  # 807 AttacksEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 BlocksEvent
-    None,  # 810 __asgn_plain
+    _b801,  # 801 EntersEvent
+    None,  # 802 ThisEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 LeavesEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 DiesEvent
+    None,  # 807 __asgn_plain
+    _b808,  # 808 AttacksAloneEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 AttacksEvent
     None,  # 811 __asgn_plain
-    _b812,  # 812 BlockedEvent
+    _b812,  # 812 BlocksEvent
     None,  # 813 __asgn_plain
-    _b814,  # 814 PhasesEvent
-    None,  # 815 __asgn_plain
-    _b816,  # 816 TurnedUpEvent
-    None,  # 817 __asgn_plain
-    _b818,  # 818 ExiledThisWayEvent
-    None,  # 819 __asgn_plain
-    _b820,  # 820 TargetedEvent
-    None,  # 821 __asgn_plain
+    None,  # 814 __asgn_plain
+    _b815,  # 815 BlockedEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 PhasesEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 TurnedUpEvent
+    None,  # 820 __asgn_plain
+    _b821,  # 821 ExiledThisWayEvent
     None,  # 822 __asgn_plain
-    _b823,  # 823 DealsDamageEvent
+    _b823,  # 823 TargetedEvent
     None,  # 824 __asgn_plain
-    _b825,  # 825 DealtDamageEvent
-    None,  # 826 __asgn_optional
-    None,  # 827 __asgn_optional
-    None,  # 828 __asgn_oneormore
+    None,  # 825 __asgn_plain
+    _b826,  # 826 DealsDamageEvent
+    None,  # 827 __asgn_plain
+    _b828,  # 828 DealtDamageEvent
     None,  # 829 __asgn_optional
     None,  # 830 __asgn_optional
-    None,  # 831 __asgn_optional
+    None,  # 831 __asgn_oneormore
     None,  # 832 __asgn_optional
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
     None,  # 835 __asgn_optional
+    None,  # 836 __asgn_optional
+    None,  # 837 __asgn_optional
+    None,  # 838 __asgn_optional
 ]

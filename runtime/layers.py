@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, GainKeywordWith, LoseKeywords, Part, PTChange, SetColors, SetPT,
 )
 from .resolution import Resolution
 from .values import Cost
@@ -360,6 +360,12 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         pairs.extend(_keyword_abilities(game, name, Cost.mana_cost_of(d.mana_cost)))
         granted.append((name, d.mana_cost))
 
+    def gain_with(name: str, args: tuple[str, ...]) -> None:
+        # 613.1f: a keyword instance with its parameters ("protection from black", 702.16a); another
+        # instance of a keyword it has ("protection from white") is added too.
+        keywords.add(name)
+        pairs.extend(_keyword_abilities(game, name, *args))
+
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
             keywords.discard(n)
@@ -373,6 +379,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
             gain(p.keywords, origin)
         elif isinstance(p, GainKeywordAtManaCost):
             gain_at_mana_cost(p.keyword)
+        elif isinstance(p, GainKeywordWith):
+            gain_with(p.keyword, p.args)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
 
@@ -396,6 +404,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 gain(p.keywords, "")
             elif isinstance(p, GainKeywordAtManaCost):
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
+            elif isinstance(p, GainKeywordWith):
+                gain_with(p.keyword, p.args)
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):

@@ -19,8 +19,9 @@ def _protected_from(game: "Game", host: "GameObject", attached: "GameObject") ->
     parts = game.characteristics(host).has(CantBeAttachedBy)
     if not parts:
         return False
-    colors = game.characteristics(attached).colors
-    return any(isinstance(p, CantBeAttachedBy) and has_quality(colors, p.quality) for p, _ in parts)
+    ach = game.characteristics(attached)
+    return any(isinstance(p, CantBeAttachedBy) and has_quality(ach.colors, p.quality, ach.types)
+               for p, _ in parts)
 
 
 def check_state_based_actions(game: "Game") -> bool:

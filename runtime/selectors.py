@@ -175,8 +175,11 @@ def _within(value: int | None, low: int, high: int) -> bool:
 _QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def has_quality(colors: frozenset[str], quality: str) -> bool:
-    """Whether an object of ``colors`` has ``quality`` (702.16a: a color, or how many colors, 105.2)."""
+def has_quality(colors: frozenset[str], quality: str, types: frozenset[str] = frozenset()) -> bool:
+    """Whether an object of ``colors`` and card ``types`` has ``quality`` (702.16a: a color, how many
+    colors (105.2), or a card type: "artifacts")."""
+    if quality == "artifacts":
+        return "artifact" in types
     if quality in _QUALITY_COLORS:
         return _QUALITY_COLORS[quality] in colors
     if quality == "multicolored":

@@ -119,10 +119,12 @@ def untargetable_by(game: "Game", obj: "GameObject", player: int, source_oid: in
     quality = ch.has(CantBeTargetedBy)
     if quality and source_oid is not None:
         src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
-        colors = game.characteristics(src).colors if src is not None else frozenset()
+        sch = game.characteristics(src) if src is not None else None
+        colors = sch.colors if sch is not None else frozenset()
+        types = sch.types if sch is not None else frozenset()
         for part, origin in quality:
             assert isinstance(part, CantBeTargetedBy)
-            if has_quality(colors, part.quality):
+            if has_quality(colors, part.quality, types):
                 return f"{origin} from {part.quality}" if origin else f"it can't be the target of {part.quality} sources"
     return None
 
