@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'd0175a908c5f1d2f77b746ccff5bcc43f74a844732128020c6f6c04d48d43b7a'
+GRAMMAR = '1684e1204ed8b1e9641125be60ae32b4bd8b1c1f34024641d415ffa3ca72d085'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -896,7 +896,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX6': ('(?![\\s\\S])', 40),
     '_RX7': ('[^\\d\\W]\\w*\\b', 40),
     '_RX8': ('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40),
-    '_RX9': ('(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? get (?:an additional )?[+-])(?![^\\n{}]*? you cast cost \\{)[a-z]', 40),
+    '_RX9': ('(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? (?:get (?:an additional )?[+-]|have [a-z]))(?![^\\n{}]*? you cast cost \\{)[a-z]', 40),
     '_RX10': ('\\*|[0-9]+', 40),
     '_RX11': ('[a-z]+(?=:)', 40),
     '_RX12': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40),
@@ -941,7 +941,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX51': ('when(ever)?\\b', 40),
     '_RX52': ('you|an opponent|a player', 40),
     '_RX53': ('[+-][0-9]+|[+-]X', 40),
-    '_RX54': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX54': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
     '_RX55': (',\\s*and\\b|,|and\\b', 40),
     '_RX56': ('(your|a)\\b', 40),
     '_RX57': ('(player|opponent)\\b', 40),
