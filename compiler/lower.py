@@ -1575,6 +1575,11 @@ class CardLowering:
         """Lower a trigger condition (603.2)."""
         if cname(t) == "CastTrigger":
             # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
+            if t.this:
+                # "When you cast this spell": the spell's own ability, as it becomes cast (601.2i).
+                if t.who != "you" or t.lead != "when":
+                    self.ck.error(t, "write 'when you cast this spell'")
+                return EventTrigger(("cast",), scope="cast_this", words="when you cast this spell")
             spell = _filter(self.ck, t.spell, t)
             who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
             article = "an" if spell.words[:1] in "aeiou" else "a"

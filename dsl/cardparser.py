@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '1684e1204ed8b1e9641125be60ae32b4bd8b1c1f34024641d415ffa3ca72d085'
+GRAMMAR = '4e551759cfadc9ea1fa69a74d985333884c99db86fae3382bed4b17bc4ca48bb'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -588,7 +588,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ThisTrigger', 'common', 'ThisTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('__asgn_plain', 'plain', '', 'who'),
-    ('__asgn_plain', 'plain', '', 'spell'),
     ('CastTrigger', 'common', 'CastTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('__asgn_plain', 'plain', '', 'subject'),
@@ -758,6 +757,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('KeywordCostPart', 'abstract', 'KeywordCostPart', ''),
     ('__asgn_optional', 'optional', '', 'creature'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
+    ('__asgn_plain', 'plain', '', 'spell'),
+    ('__asgn_plain', 'plain', '', 'this'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
     ('__asgn_optional', 'optional', '', 'undercontrol'),
     ('__asgn_optional', 'optional', '', 'both'),
@@ -31510,26 +31511,9 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                p31 = p25
-                res32: list[Any] = []
-                r = self.r_ObjectFilter_0(p31)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p31 = q
-                if v:
-                    res32.append(v)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 566
-                p25 = p31
-                if res32 and n:
-                    res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 567
+                    n.rule = 566
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -31541,16 +31525,16 @@ class CardParser:
                 break
         if ch in _F50:
             while True:
-                p33 = p
+                p31 = p
+                res32: list[Any] = []
+                p33 = p31
                 res34: list[Any] = []
-                p35 = p33
-                res36: list[Any] = []
-                q = sk0[p35]
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p35).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p35] = q
+                    sk0[p33] = q
                 m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
@@ -31559,92 +31543,92 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
+                p33 = q
+                if v:
+                    res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 567
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                while True:
+                    r = self.e184_0(p31)
+                    if r is None:
+                        break
+                    q, v = r
+                    p31 = q
+                    if v is not None:
+                        res32.append(v)
+                    break
+                p35 = p31
+                res36: list[Any] = []
+                r = self.r_ObjectFilter_0(p35)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p35 = q
                 if v:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
                     n.rule = 568
-                p33 = p35
+                p31 = p35
                 if res36 and n:
-                    res34.append(n)
-                while True:
-                    r = self.e184_0(p33)
-                    if r is None:
-                        break
-                    q, v = r
-                    p33 = q
-                    if v is not None:
-                        res34.append(v)
-                    break
-                p37 = p33
-                res38: list[Any] = []
-                r = self.r_ObjectFilter_0(p37)
+                    res32.append(n)
+                r = self.e185_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p37 = q
+                p31 = q
                 if v:
-                    res38.append(v)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 569
-                p33 = p37
-                if res38 and n:
-                    res34.append(n)
-                r = self.e185_0(p33)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p33 = q
-                if v:
-                    res34.append(v)
+                    res32.append(v)
                 while True:
-                    p39 = p33
-                    res40: list[Any] = []
-                    r = self.e186_0(p39)
+                    p37 = p31
+                    res38: list[Any] = []
+                    r = self.e186_0(p37)
                     if r is None:
                         break
                     q, v = r
-                    p39 = q
+                    p37 = q
                     if v:
-                        res40.append(v)
-                    q = sk0[p39]
+                        res38.append(v)
+                    q = sk0[p37]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p37).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p37] = q
                     if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'your', '')
                     q += 4
-                    p39 = q
-                    res40.append(v)
-                    q = sk0[p39]
+                    p37 = q
+                    res38.append(v)
+                    q = sk0[p37]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p37).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p37] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
                     q += 7
-                    p39 = q
-                    res40.append(v)
-                    p33 = p39
-                    res34 += res40
+                    p37 = q
+                    res38.append(v)
+                    p31 = p37
+                    res32 += res38
                     break
-                if res34:
-                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 570
-                q = p33
-                v = n if res34 else None
+                if res32:
+                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
+                    n.rule = 569
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 554
@@ -31685,7 +31669,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 571
+                n.rule = 570
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31713,7 +31697,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 572
+        n.rule = 571
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31734,7 +31718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 573
+        n.rule = 572
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -31766,7 +31750,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 574
+                    n.rule = 573
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31795,7 +31779,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 575
+                    n.rule = 574
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31837,7 +31821,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 576
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31892,7 +31876,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 577
+                    n.rule = 576
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31923,7 +31907,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 578
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31982,7 +31966,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 579
+                    n.rule = 578
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32120,7 +32104,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 580
+                        n.rule = 579
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -32154,7 +32138,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 581
+                    n.rule = 580
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -32348,7 +32332,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 582
+                    n.rule = 581
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32437,7 +32421,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 583
+                    n.rule = 582
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32457,7 +32441,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 584
+                    n.rule = 583
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32512,13 +32496,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 585
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 584
+                    n.rule = 583
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32598,7 +32582,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 585
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32637,7 +32621,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 587
+                    n.rule = 586
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32680,12 +32664,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 588
+                    n.rule = 587
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32754,18 +32738,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 590
+                    n.rule = 589
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 591
+                    n.rule = 590
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32806,18 +32790,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 592
+                    n.rule = 591
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 593
+                    n.rule = 592
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32858,18 +32842,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 594
+                    n.rule = 593
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 595
+                    n.rule = 594
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32969,7 +32953,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 596
+                    n.rule = 595
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33017,12 +33001,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 597
+                    n.rule = 596
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33112,12 +33096,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 598
+                    n.rule = 597
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33179,12 +33163,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 599
+                    n.rule = 598
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33332,7 +33316,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 600
+                    n.rule = 599
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33352,12 +33336,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 601
+                    n.rule = 600
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33517,12 +33501,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 602
+                    n.rule = 601
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33577,18 +33561,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 603
+                    n.rule = 602
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 604
+                    n.rule = 603
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33643,18 +33627,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 605
+                    n.rule = 604
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 606
+                    n.rule = 605
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33779,18 +33763,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 607
+                    n.rule = 606
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 608
+                    n.rule = 607
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33835,7 +33819,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 609
+                    n.rule = 608
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33855,12 +33839,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 610
+                    n.rule = 609
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33891,7 +33875,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 611
+                    n.rule = 610
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33997,18 +33981,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 612
+                    n.rule = 611
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 613
+                    n.rule = 612
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34039,7 +34023,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 614
+                    n.rule = 613
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -34078,18 +34062,18 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 615
+                    n.rule = 614
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 616
+                    n.rule = 615
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34118,12 +34102,12 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 617
+                    n.rule = 616
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34152,12 +34136,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 618
+                    n.rule = 617
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34254,7 +34238,7 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 619
+                    n.rule = 618
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -34289,7 +34273,7 @@ class CardParser:
                     res78.append(v)
                     if res78:
                         n = Nt(res78)
-                        n.rule = 620
+                        n.rule = 619
                     p75 = p77
                     if res78 and n:
                         res76.append(n)
@@ -34335,12 +34319,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 621
+                    n.rule = 620
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34493,18 +34477,18 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 622
+                    n.rule = 621
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 623
+                    n.rule = 622
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34573,18 +34557,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 624
+                    n.rule = 623
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 625
+                    n.rule = 624
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34676,18 +34660,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 626
+                    n.rule = 625
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 627
+                    n.rule = 626
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34868,18 +34852,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 628
+                    n.rule = 627
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 629
+                    n.rule = 628
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34976,18 +34960,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 630
+                    n.rule = 629
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 631
+                    n.rule = 630
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35065,7 +35049,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 632
+                    n.rule = 631
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -35085,12 +35069,12 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 633
+                    n.rule = 632
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35196,7 +35180,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 634
+                    n.rule = 633
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -35216,12 +35200,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 635
+                    n.rule = 634
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35285,7 +35269,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 636
+                    n.rule = 635
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -35361,12 +35345,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 637
+                    n.rule = 636
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35506,18 +35490,18 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 638
+                    n.rule = 637
                 p111 = p115
                 if res116 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 639
+                    n.rule = 638
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35631,7 +35615,7 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 640
+                    n.rule = 639
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
@@ -35646,12 +35630,12 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118 if len(res118) == 1 and type(res118[0]) is not list else flatten(res118))
-                    n.rule = 641
+                    n.rule = 640
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35734,18 +35718,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 642
+                    n.rule = 641
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 643
+                    n.rule = 642
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35828,18 +35812,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 644
+                    n.rule = 643
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 645
+                    n.rule = 644
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35894,18 +35878,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 646
+                    n.rule = 645
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 647
+                    n.rule = 646
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35936,18 +35920,18 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 648
+                    n.rule = 647
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 649
+                    n.rule = 648
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 589
+                    n.rule = 588
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35988,7 +35972,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 650
+                    n.rule = 649
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36018,7 +36002,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 651
+                    n.rule = 650
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36043,7 +36027,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 652
+                    n.rule = 651
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36074,7 +36058,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 653
+                    n.rule = 652
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36099,7 +36083,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 654
+                    n.rule = 653
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36135,7 +36119,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 655
+                n.rule = 654
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36189,7 +36173,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 655
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36210,7 +36194,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 656
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36231,7 +36215,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 657
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36252,7 +36236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 658
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -36273,7 +36257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 659
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -36308,7 +36292,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 660
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36541,7 +36525,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 661
         return p, n
 
     def e123_0(self, p: int) -> Any:
@@ -36562,7 +36546,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 662
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36583,7 +36567,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 663
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -36898,7 +36882,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 665
+                    n.rule = 664
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36929,7 +36913,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 666
+                    n.rule = 665
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36976,7 +36960,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37021,7 +37005,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 667
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37110,7 +37094,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37155,7 +37139,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 670
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37237,7 +37221,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 671
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37260,7 +37244,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 671
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37396,7 +37380,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 672
         return q, n
 
     def e133_0(self, p: int) -> Any:
@@ -37417,7 +37401,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 673
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37448,7 +37432,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 674
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -37483,7 +37467,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 675
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -37581,7 +37565,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 676
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37643,7 +37627,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37709,7 +37693,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 678
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37869,7 +37853,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 680
+                    n.rule = 679
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37895,7 +37879,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 681
+                    n.rule = 680
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37968,7 +37952,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38093,7 +38077,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38188,7 +38172,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38279,7 +38263,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38333,7 +38317,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 686
+                    n.rule = 685
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38367,7 +38351,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 686
+                    n.rule = 685
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38445,7 +38429,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 686
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38493,7 +38477,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38537,7 +38521,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 689
+        n.rule = 688
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38577,7 +38561,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -38596,7 +38580,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 690
         return p, n
 
     def e146_0(self, p: int) -> Any:
@@ -38681,7 +38665,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 691
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38747,7 +38731,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 692
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -39012,7 +38996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 693
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -39078,7 +39062,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 694
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -39263,18 +39247,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39310,7 +39294,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 699
+                    n.rule = 698
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39330,12 +39314,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 699
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39371,7 +39355,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 701
+                    n.rule = 700
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39391,12 +39375,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 702
+                    n.rule = 701
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39421,7 +39405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 702
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39453,12 +39437,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39478,12 +39462,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39686,7 +39670,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 707
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39730,7 +39714,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 707
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40090,7 +40074,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40149,7 +40133,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40229,7 +40213,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40306,7 +40290,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40351,7 +40335,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 712
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40436,7 +40420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 713
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -40492,7 +40476,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 714
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40516,7 +40500,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 715
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40544,7 +40528,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 716
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -40740,7 +40724,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 717
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40770,7 +40754,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 719
+                        n.rule = 718
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40798,7 +40782,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 720
+                n.rule = 719
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -40828,7 +40812,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 721
+                    n.rule = 720
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -40885,7 +40869,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 721
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40929,7 +40913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 722
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40950,7 +40934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 723
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -41022,14 +41006,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 725
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 726
+        n.rule = 725
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -41111,7 +41095,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 726
         p = p1
         if res2 and n:
             res.append(n)
@@ -41143,7 +41127,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 727
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -41164,7 +41148,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 728
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41192,7 +41176,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 730
+            n.rule = 729
         p = p1
         if res2 and n:
             res.append(n)
@@ -41207,7 +41191,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 731
+            n.rule = 730
         p = p3
         if res4 and n:
             res.append(n)
@@ -41223,7 +41207,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 732
+        n.rule = 731
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41307,7 +41291,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41368,7 +41352,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41445,7 +41429,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41509,7 +41493,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41610,7 +41594,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41687,7 +41671,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41793,7 +41777,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41908,7 +41892,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41933,7 +41917,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 733
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41977,7 +41961,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 734
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -42050,40 +42034,82 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F5:
             while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                p1 = p
+                res2: list[Any] = []
+                r = self.e246_0(p1)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_ObjectFilter_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 735
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F11:
             while True:
-                q = sk0[p]
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p7] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
+                v = (q, 'this', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 736
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                if res6:
+                    return p5, res6
+                p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -42106,7 +42132,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42215,7 +42241,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 737
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -42236,7 +42262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 738
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -42284,7 +42310,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -42359,7 +42385,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 740
         return q, n
 
     def e191_0(self, p: int) -> Any:
@@ -42393,7 +42419,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 741
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42460,14 +42486,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 741
+                n.rule = 742
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e247_0(p9)
+                r = self.e248_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42549,7 +42575,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42593,7 +42619,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42633,12 +42659,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 745
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42658,12 +42684,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 747
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42688,7 +42714,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 748
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -42807,7 +42833,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42822,7 +42848,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43146,7 +43172,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 750
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -43244,7 +43270,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -43337,7 +43363,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43399,7 +43425,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 753
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -43596,7 +43622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43621,7 +43647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43646,7 +43672,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43679,7 +43705,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43714,7 +43740,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43749,7 +43775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 759
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43784,7 +43810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 760
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43817,7 +43843,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43890,7 +43916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -43911,7 +43937,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -43943,7 +43969,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43965,7 +43991,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 764
+                n.rule = 765
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44052,14 +44078,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 765
+            n.rule = 766
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -44080,7 +44106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 768
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -44132,7 +44158,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 769
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -44158,7 +44184,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e248_0(p1)
+            r = self.e249_0(p1)
             if r is None:
                 p = c
                 break
@@ -44190,7 +44216,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 770
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -44222,7 +44248,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 771
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44277,12 +44303,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e249_0(p5)
+                    r = self.e250_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44292,13 +44318,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 772
+                    n.rule = 773
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 774
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44358,13 +44384,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 776
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44405,7 +44431,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44436,13 +44462,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 777
+                    n.rule = 778
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 775
+                    n.rule = 776
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44485,7 +44511,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44544,7 +44570,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 779
+                    n.rule = 780
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44603,7 +44629,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 780
+                    n.rule = 781
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44704,7 +44730,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 781
+                    n.rule = 782
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44732,7 +44758,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 783
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44760,7 +44786,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 784
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44781,7 +44807,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 785
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44802,7 +44828,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 786
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44823,7 +44849,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 787
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44844,7 +44870,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 788
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44865,7 +44891,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 789
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44886,7 +44912,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 790
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44907,7 +44933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 791
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -44986,7 +45012,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 792
         return p, n
 
     def e237_0(self, p: int) -> Any:
@@ -45007,7 +45033,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 793
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45028,7 +45054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 794
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45061,7 +45087,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 795
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45082,7 +45108,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 795
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45107,7 +45133,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 796
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -45128,7 +45154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 797
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -45190,7 +45216,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45286,7 +45312,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 799
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45299,7 +45325,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e250_0(p9)
+                r = self.e251_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45361,7 +45387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 800
         return q, n
 
     def e243_1(self, p: int) -> Any:
@@ -45447,7 +45473,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e251_1(p)
+            r = self.e252_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45743,7 +45769,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e252_1(p23)
+                    r = self.e253_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45858,16 +45884,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e253_1(p1) is None:
-                break
-            while True:
-                r = self.e254_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e254_1(p1) is None:
                 break
             while True:
                 r = self.e255_1(p1)
@@ -45888,9 +45905,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e257_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e257_1(p3)
+                r = self.e258_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45912,7 +45938,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e258_1(p5)
+                    r = self.e259_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45928,14 +45954,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e259_1(p7)
+                r = self.e260_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e260_1(p7)
+                r = self.e261_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45945,7 +45971,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e261_1(p1)
+            r = self.e262_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45955,7 +45981,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e262_1(p)
+        r = self.e263_1(p)
         if r is None:
             return None
         q, v = r
@@ -45965,9 +45991,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e263_1(p9) is None:
+            if self.e264_1(p9) is None:
                 break
-            r = self.e264_1(p9)
+            r = self.e265_1(p9)
             if r is None:
                 break
             q, v = r
@@ -46045,7 +46071,7 @@ class CardParser:
             while True:
                 p17 = p9
                 res18: list[Any] = []
-                r = self.e265_1(p17)
+                r = self.e266_1(p17)
                 if r is None:
                     break
                 q, v = r
@@ -46080,7 +46106,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e266_1(p9)
+                r = self.e267_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46121,7 +46147,7 @@ class CardParser:
                     q += 4
                     p23 = q
                     res24.append(v)
-                    r = self.e267_1(p23)
+                    r = self.e268_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46135,7 +46161,7 @@ class CardParser:
                 res10 += res20
                 break
             while True:
-                r = self.e268_1(p9)
+                r = self.e269_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46383,18 +46409,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 801
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 801
+                    n.rule = 802
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46449,18 +46475,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 803
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 805
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46487,18 +46513,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 805
+                    n.rule = 806
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 806
+                    n.rule = 807
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46539,18 +46565,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 807
+                    n.rule = 808
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 808
+                    n.rule = 809
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46577,18 +46603,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 809
+                    n.rule = 810
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 810
+                    n.rule = 811
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46615,14 +46641,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 811
+                    n.rule = 812
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e269_0(p25)
+                    r = self.e270_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -46646,12 +46672,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 812
+                    n.rule = 813
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46692,7 +46718,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 813
+                    n.rule = 814
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46722,7 +46748,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 814
+                        n.rule = 815
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46731,12 +46757,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 815
+                    n.rule = 816
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46780,18 +46806,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 816
+                    n.rule = 817
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 817
+                    n.rule = 818
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46860,18 +46886,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 818
+                    n.rule = 819
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 819
+                    n.rule = 820
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46940,18 +46966,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 820
+                    n.rule = 821
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 821
+                    n.rule = 822
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47006,7 +47032,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 822
+                    n.rule = 823
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47083,7 +47109,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e270_0(p51)
+                    r = self.e271_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -47119,12 +47145,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 823
+                    n.rule = 824
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47148,7 +47174,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e271_0(p53)
+                    r = self.e272_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -47174,7 +47200,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 824
+                    n.rule = 825
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47212,7 +47238,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 825
+                        n.rule = 826
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47221,12 +47247,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 826
+                    n.rule = 827
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47264,7 +47290,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e272_0(p61)
+                    r = self.e273_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47290,18 +47316,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 827
+                    n.rule = 828
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 828
+                    n.rule = 829
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47309,6 +47335,60 @@ class CardParser:
         return None
 
     def e246_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47326,10 +47406,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 830
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47347,10 +47427,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 831
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47372,10 +47452,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 831
+        n.rule = 832
         return p, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47393,7 +47473,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e273_0(p1)
+                r = self.e274_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47439,7 +47519,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e274_0(p3)
+                r = self.e275_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47483,7 +47563,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47501,10 +47581,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 833
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47525,7 +47605,7 @@ class CardParser:
         n.rule = 283
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47546,7 +47626,7 @@ class CardParser:
         n.rule = 289
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47765,20 +47845,10 @@ class CardParser:
                 break
         return None
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e275_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e276_1(p)
             if r is None:
@@ -47789,24 +47859,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e255_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e278_1(p)
             if r is None:
                 p = c
                 break
@@ -47818,6 +47872,32 @@ class CardParser:
         return None
 
     def e256_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e278_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e279_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47838,7 +47918,7 @@ class CardParser:
         n.rule = 396
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47873,7 +47953,7 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47908,7 +47988,7 @@ class CardParser:
         n.rule = 398
         return p, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47943,7 +48023,7 @@ class CardParser:
         n.rule = 399
         return p, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47966,7 +48046,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e279_1(p1)
+            r = self.e280_1(p1)
             if r is None:
                 p = c
                 break
@@ -47978,23 +48058,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e261_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e280_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e262_1(self, p: int) -> Any:
@@ -48015,6 +48078,23 @@ class CardParser:
         return p, res
 
     def e263_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e282_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48273,13 +48353,13 @@ class CardParser:
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e282_1(p)
+            r = self.e283_1(p)
             if r is None:
                 p = c
                 break
@@ -48290,7 +48370,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48311,7 +48391,7 @@ class CardParser:
         n.rule = 400
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48584,7 +48664,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e283_1(p15)
+                r = self.e284_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48994,7 +49074,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49038,7 +49118,7 @@ class CardParser:
         n.rule = 414
         return p, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49056,7 +49136,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e284_1(p1)
+                r = self.e285_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49088,7 +49168,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e285_1(p3)
+                r = self.e286_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49236,7 +49316,7 @@ class CardParser:
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49254,27 +49334,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
-        return q, n
-
-    def e270_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 834
         return q, n
 
@@ -49289,10 +49348,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -49331,10 +49390,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -49352,6 +49411,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 838
+        return q, n
+
+    def e275_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -49359,7 +49439,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 839
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49604,7 +49684,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49622,10 +49702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 656
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49643,10 +49723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 657
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49664,10 +49744,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 658
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49685,10 +49765,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 659
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49720,76 +49800,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 660
         return p, n
-
-    def e280_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e286_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e287_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e288_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e289_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e281_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -49805,9 +49817,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e290_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49818,9 +49830,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e291_1(p)
+                r = self.e288_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e289_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49834,6 +49872,48 @@ class CardParser:
         return None
 
     def e282_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e291_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e292_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49865,7 +49945,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e292_1(p1)
+                r = self.e293_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49883,7 +49963,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e293_1(p3)
+                r = self.e294_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49892,11 +49972,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e294_1(p3) is None:
+                if self.e295_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e295_1(p3)
+                r = self.e296_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49912,7 +49992,7 @@ class CardParser:
                 break
         return None
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49953,10 +50033,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 661
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49974,10 +50054,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 662
         return q, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49995,10 +50075,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 663
         return q, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50030,10 +50110,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50055,10 +50135,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50080,10 +50160,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50113,10 +50193,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50148,10 +50228,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50183,10 +50263,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 759
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50218,10 +50298,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 760
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50251,10 +50331,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50292,7 +50372,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50324,7 +50404,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
 
@@ -50423,7 +50503,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastInMainCondition': _model_class('CastInMainCondition', (('main', True, '1'),), {'main': ''}, ()),
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
     'CastThisTurnCondition': _model_class('CastThisTurnCondition', (('filter', True, '1'),), {'filter': None}, ()),
-    'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
+    'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1'), ('this', True, '1')), {'lead': '', 'who': '', 'spell': None, 'this': ''}, ()),
     'ChangeTargetEffect': _model_class('ChangeTargetEffect', (('target', True, '1'), ('to', True, '1')), {'target': None, 'to': ''}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
@@ -50885,68 +50965,68 @@ _C553 = CLASSES['BeginningTrigger']
 _C557 = CLASSES['LastCounterTrigger']
 _C561 = CLASSES['BatchAttackTrigger']
 _C563 = CLASSES['ThisTrigger']
-_C567 = CLASSES['CastTrigger']
-_C570 = CLASSES['YoursTrigger']
-_C584 = CLASSES['ZonePlace']
-_C588 = CLASSES['PTChange']
-_C591 = CLASSES['CantAttackOrBlock']
-_C593 = CLASSES['CantAttack']
-_C595 = CLASSES['CantBlock']
-_C597 = CLASSES['CantBeBlockedByFewer']
-_C598 = CLASSES['CantBeBlockedExcept']
-_C599 = CLASSES['CanBlockOnly']
-_C601 = CLASSES['CantBeTargetedBy']
-_C602 = CLASSES['CantBeTargeted']
-_C604 = CLASSES['CantBeDestroyed']
-_C606 = CLASSES['CantPhaseOut']
-_C608 = CLASSES['PhasesEachUntap']
-_C610 = CLASSES['GainsAbility']
-_C613 = CLASSES['HasKeywordAtManaCost']
-_C616 = CLASSES['HasKeywordFrom']
-_C617 = CLASSES['HasKeywords']
-_C618 = CLASSES['LosesKeywords']
-_C621 = CLASSES['CombatDamageSteps']
-_C623 = CLASSES['AssignsExcess']
-_C625 = CLASSES['AttacksUntapped']
-_C627 = CLASSES['DoesntUntap']
-_C629 = CLASSES['DamageGainsLife']
-_C631 = CLASSES['DamageIsLethal']
-_C633 = CLASSES['CantBeBlockedBy']
-_C635 = CLASSES['CantBeAttachedBy']
-_C637 = CLASSES['PreventDamageFrom']
-_C639 = CLASSES['AttacksDespite']
-_C641 = CLASSES['MaxBlockers']
-_C643 = CLASSES['AttacksEachCombat']
-_C645 = CLASSES['BlocksEachCombat']
-_C647 = CLASSES['CantBeBlocked']
-_C649 = CLASSES['IsColor']
-_C686 = CLASSES['Duration']
-_C689 = CLASSES['TargetObject']
-_C691 = CLASSES['FromGraveyard']
-_C697 = CLASSES['OntoBattlefield']
-_C700 = CLASSES['IntoHand']
-_C702 = CLASSES['IntoGraveyard']
-_C705 = CLASSES['CostValue']
-_C726 = CLASSES['BackRef']
-_C728 = CLASSES['TargetPlayer']
-_C732 = CLASSES['EachObjects']
-_C745 = CLASSES['QualityRef']
-_C766 = CLASSES['PerTime']
-_C772 = CLASSES['PerObject']
-_C775 = CLASSES['PowerOf']
-_C801 = CLASSES['EntersEvent']
-_C804 = CLASSES['LeavesEvent']
-_C806 = CLASSES['DiesEvent']
-_C808 = CLASSES['AttacksAloneEvent']
-_C810 = CLASSES['AttacksEvent']
-_C812 = CLASSES['BlocksEvent']
-_C815 = CLASSES['BlockedEvent']
-_C817 = CLASSES['PhasesEvent']
-_C819 = CLASSES['TurnedUpEvent']
-_C821 = CLASSES['ExiledThisWayEvent']
-_C823 = CLASSES['TargetedEvent']
-_C826 = CLASSES['DealsDamageEvent']
-_C828 = CLASSES['DealtDamageEvent']
+_C566 = CLASSES['CastTrigger']
+_C569 = CLASSES['YoursTrigger']
+_C583 = CLASSES['ZonePlace']
+_C587 = CLASSES['PTChange']
+_C590 = CLASSES['CantAttackOrBlock']
+_C592 = CLASSES['CantAttack']
+_C594 = CLASSES['CantBlock']
+_C596 = CLASSES['CantBeBlockedByFewer']
+_C597 = CLASSES['CantBeBlockedExcept']
+_C598 = CLASSES['CanBlockOnly']
+_C600 = CLASSES['CantBeTargetedBy']
+_C601 = CLASSES['CantBeTargeted']
+_C603 = CLASSES['CantBeDestroyed']
+_C605 = CLASSES['CantPhaseOut']
+_C607 = CLASSES['PhasesEachUntap']
+_C609 = CLASSES['GainsAbility']
+_C612 = CLASSES['HasKeywordAtManaCost']
+_C615 = CLASSES['HasKeywordFrom']
+_C616 = CLASSES['HasKeywords']
+_C617 = CLASSES['LosesKeywords']
+_C620 = CLASSES['CombatDamageSteps']
+_C622 = CLASSES['AssignsExcess']
+_C624 = CLASSES['AttacksUntapped']
+_C626 = CLASSES['DoesntUntap']
+_C628 = CLASSES['DamageGainsLife']
+_C630 = CLASSES['DamageIsLethal']
+_C632 = CLASSES['CantBeBlockedBy']
+_C634 = CLASSES['CantBeAttachedBy']
+_C636 = CLASSES['PreventDamageFrom']
+_C638 = CLASSES['AttacksDespite']
+_C640 = CLASSES['MaxBlockers']
+_C642 = CLASSES['AttacksEachCombat']
+_C644 = CLASSES['BlocksEachCombat']
+_C646 = CLASSES['CantBeBlocked']
+_C648 = CLASSES['IsColor']
+_C685 = CLASSES['Duration']
+_C688 = CLASSES['TargetObject']
+_C690 = CLASSES['FromGraveyard']
+_C696 = CLASSES['OntoBattlefield']
+_C699 = CLASSES['IntoHand']
+_C701 = CLASSES['IntoGraveyard']
+_C704 = CLASSES['CostValue']
+_C725 = CLASSES['BackRef']
+_C727 = CLASSES['TargetPlayer']
+_C731 = CLASSES['EachObjects']
+_C746 = CLASSES['QualityRef']
+_C767 = CLASSES['PerTime']
+_C773 = CLASSES['PerObject']
+_C776 = CLASSES['PowerOf']
+_C802 = CLASSES['EntersEvent']
+_C805 = CLASSES['LeavesEvent']
+_C807 = CLASSES['DiesEvent']
+_C809 = CLASSES['AttacksAloneEvent']
+_C811 = CLASSES['AttacksEvent']
+_C813 = CLASSES['BlocksEvent']
+_C816 = CLASSES['BlockedEvent']
+_C818 = CLASSES['PhasesEvent']
+_C820 = CLASSES['TurnedUpEvent']
+_C822 = CLASSES['ExiledThisWayEvent']
+_C824 = CLASSES['TargetedEvent']
+_C827 = CLASSES['DealsDamageEvent']
+_C829 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54485,8 +54565,8 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 584:
-                    values.append(_b584(x, inst, lim, made))
+                elif x.rule == 583:
+                    values.append(_b583(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 381:  # spells
@@ -54992,7 +55072,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55029,13 +55109,13 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # other
+        if r == 656:  # other
             d['other'] = True
-        elif r == 658:  # another
+        elif r == 657:  # another
             d['another'] = True
-        elif r == 659:  # facedown
+        elif r == 658:  # facedown
             d['facedown'] = True
-        elif r == 660:  # faceup
+        elif r == 659:  # faceup
             d['faceup'] = True
         elif r == 396:  # exiled
             d['exiled'] = True
@@ -55054,17 +55134,17 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 661:  # states
+        elif r == 660:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # nons
+        elif r == 754:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # colors
+        elif r == 755:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55072,7 +55152,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # supertypes
+        elif r == 756:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55080,32 +55160,32 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # multis
+        elif r == 757:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # types
+        elif r == 758:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # subtypes
+        elif r == 759:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # ortypes
+        elif r == 760:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # andor
+        elif r == 761:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # ortypes
+        elif r == 762:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55154,7 +55234,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 662:  # keywords
+        elif r == 661:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55197,9 +55277,9 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 663:  # blocked_by_this
+        elif r == 662:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 664:  # attacking_you
+        elif r == 663:  # attacking_you
             d['attacking_you'] = True
         elif r == 415:  # single
             x = c[0]
@@ -56157,7 +56237,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56328,7 +56408,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 571:  # sentences
+        elif r == 570:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56364,9 +56444,9 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # special
+        if r == 571:  # special
             d['special'] = True
-        elif r == 573:  # fromhand
+        elif r == 572:  # fromhand
             d['fromhand'] = True
         elif r == 373:  # param
             x = c[0]
@@ -56377,11 +56457,11 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 574:  # cost
+        elif r == 573:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 575:  # param
+        elif r == 574:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56394,11 +56474,11 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 577:  # restriction
+        elif r == 576:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56407,19 +56487,19 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 578:  # once
+        elif r == 577:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 579:  # sorcery
+        elif r == 578:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 580:  # also
+        elif r == 579:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -56428,7 +56508,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 581:  # castable
+        elif r == 580:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56466,9 +56546,9 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # both
+        if r == 739:  # both
             d['both'] = True
-        elif r == 582:  # which
+        elif r == 581:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -56661,35 +56741,35 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 650:  # this
+        elif r == 649:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 651:  # enchanted
+        elif r == 650:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 652:  # host
+        elif r == 651:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 653:  # equipped
+        elif r == 652:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 654:  # host
+        elif r == 653:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 655:  # affected
+        elif r == 654:  # affected
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['affected'] = value
-        elif r == 656:  # parts
+        elif r == 655:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56698,7 +56778,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56804,13 +56884,13 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 762:  # evenly
+        elif r == 763:  # evenly
             d['evenly'] = True
-        elif r == 665:  # upto
+        elif r == 664:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 666:  # filter
+        elif r == 665:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
@@ -56846,39 +56926,39 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # named
+        if r == 666:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 668:  # again
+        elif r == 667:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 669:  # amount
+        elif r == 668:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 670:  # equal
+        elif r == 669:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 763:  # power
+        elif r == 764:  # power
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['power'] = value
-        elif r == 764:  # amount
+        elif r == 765:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 671:  # you
+        elif r == 670:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 672:  # target
+        elif r == 671:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57050,7 +57130,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 673:  # tapped
+        elif r == 672:  # tapped
             d['tapped'] = True
         elif r == 430:  # power
             x = c[0]
@@ -57060,7 +57140,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 674:  # colors
+        elif r == 673:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57068,17 +57148,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 675:  # subtypes
+        elif r == 674:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 676:  # types
+        elif r == 675:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 677:  # keywords
+        elif r == 676:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57098,17 +57178,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 678:  # per
+        elif r == 677:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 679:  # pertime
+        elif r == 678:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57142,9 +57222,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # anycolor
+        if r == 768:  # anycolor
             d['anycolor'] = True
-        elif r == 768:  # choices
+        elif r == 769:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57154,15 +57234,15 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 680:  # last
+        elif r == 679:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 681:  # mana
+        elif r == 680:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 831:  # alts
+        elif r == 832:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57204,7 +57284,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 682:  # third
+        elif r == 681:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -57212,13 +57292,13 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 769:  # random
+        elif r == 770:  # random
             d['random'] = True
-        elif r == 683:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57258,25 +57338,25 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 684:  # amount
+        elif r == 683:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 770:  # per
+        elif r == 771:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['per'] = value
-        elif r == 773:  # per
+        elif r == 774:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b772(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['per'] = value
-        elif r == 685:  # equal
+        elif r == 684:  # equal
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57321,7 +57401,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57362,7 +57442,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # yours
+        elif r == 686:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57400,21 +57480,21 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 445:  # target
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['target'] = value
         elif r == 446:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 785:  # hand
+        elif r == 786:  # hand
             d['hand'] = True
-        elif r == 692:  # battlefield
+        elif r == 691:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 786:  # mine
+        elif r == 787:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57455,15 +57535,15 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 693:  # fromgy
+        elif r == 692:  # fromgy
             d['fromgy'] = True
-        elif r == 787:  # choice
+        elif r == 788:  # choice
             d['choice'] = True
-        elif r == 788:  # facedown
+        elif r == 789:  # facedown
             d['facedown'] = True
-        elif r == 789:  # mine
+        elif r == 790:  # mine
             d['mine'] = True
-        elif r == 790:  # owners
+        elif r == 791:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57541,7 +57621,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 694:  # upto
+        elif r == 693:  # upto
             d['upto'] = True
         elif r == 454:  # count
             x = c[0]
@@ -57551,24 +57631,24 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 791:  # alts
+        elif r == 792:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b288(x, inst, lim, made))
-        elif r == 695:  # reveal
+        elif r == 694:  # reveal
             d['reveal'] = True
-        elif r == 792:  # thatcard
+        elif r == 793:  # thatcard
             d['thatcard'] = True
-        elif r == 793:  # thosecards
+        elif r == 794:  # thosecards
             d['thosecards'] = True
         elif r == 456:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 698 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 703:  # tapped
+        elif r == 702:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57613,7 +57693,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
         elif r == 460:  # per
             x = c[0]
@@ -57833,13 +57913,13 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 707:  # top
+        elif r == 706:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 708:  # bottom
+        elif r == 707:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57925,7 +58005,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
         elif r == 482:  # amount
             x = c[0]
@@ -58112,7 +58192,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58310,14 +58390,14 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # step
+        if r == 708:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 710:  # endcombat
+        elif r == 709:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -58364,9 +58444,9 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 795:  # you
+        elif r == 796:  # you
             d['you'] = True
-        elif r == 711:  # target
+        elif r == 710:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58412,11 +58492,11 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # label
+        elif r == 711:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 713:  # free
+        elif r == 712:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58459,7 +58539,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 714:  # newtargets
+        elif r == 713:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58493,18 +58573,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # thatnoun
+        if r == 714:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 716:  # target
+        elif r == 715:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # thisturn
+        elif r == 716:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58628,32 +58708,32 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['lead'] = value
-        elif r == 718:  # target
+        elif r == 717:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 719:  # also
+        elif r == 718:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b732(x, inst, lim, made)
+            value = _b731(x, inst, lim, made)
             d['also'] = value
-        elif r == 720:  # group
+        elif r == 719:  # group
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['group'] = value
-        elif r == 721:  # orgroup
+        elif r == 720:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b288(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 722:  # parts
+        elif r == 721:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58662,7 +58742,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58671,9 +58751,9 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
-        elif r == 723:  # tail
+        elif r == 722:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58682,7 +58762,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 589 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58719,7 +58799,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # controller
+        if r == 723:  # controller
             d['controller'] = True
         elif r == 527:  # owner
             x = c[0]
@@ -58833,7 +58913,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # each
+        if r == 728:  # each
             d['each'] = True
         elif r == 538:  # count
             x = c[0]
@@ -58947,7 +59027,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # equipped
+        if r == 800:  # equipped
             d['equipped'] = True
         elif r == 545:  # enchanted
             x = c[0]
@@ -59113,9 +59193,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 734:  # creature
+        elif r == 733:  # creature
             d['creature'] = True
-        elif r == 735:  # events
+        elif r == 734:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59124,7 +59204,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59137,7 +59217,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59153,8 +59233,8 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
-    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C566()
+    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -59169,10 +59249,14 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 566:  # spell
+        elif r == 735:  # spell
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['spell'] = value
+        elif r == 736:  # this
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['this'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59181,7 +59265,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59197,7 +59281,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59205,17 +59289,17 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 829:  # thisor
+        elif r == 830:  # thisor
             d['thisor'] = True
-        elif r == 569:  # subject
+        elif r == 568:  # subject
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['subject'] = value
-        elif r == 736:  # events
+        elif r == 737:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59224,12 +59308,12 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 737:  # undercontrol
+        elif r == 738:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59239,7 +59323,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59255,7 +59339,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C583()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59263,11 +59347,11 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # command
+        if r == 582:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 585:  # battlefield
+        elif r == 584:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59279,7 +59363,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59295,7 +59379,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C587()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59303,29 +59387,29 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # additional
+        if r == 740:  # additional
             d['additional'] = True
-        elif r == 586:  # power
+        elif r == 585:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 587:  # toughness
+        elif r == 586:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 740:  # per
+        elif r == 741:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 741:  # perfilter
+        elif r == 742:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b288(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 830:  # onbf
+        elif r == 831:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59335,7 +59419,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59351,7 +59435,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C590()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59359,7 +59443,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # both
+        if r == 589:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59371,7 +59455,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59387,7 +59471,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C592()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59395,7 +59479,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # attack
+        if r == 591:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59407,7 +59491,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59423,7 +59507,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C594()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59431,7 +59515,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # block
+        if r == 593:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59443,7 +59527,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59459,7 +59543,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C596()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59467,7 +59551,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # count
+        if r == 595:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59479,7 +59563,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59495,51 +59579,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 742:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 288:
-                    values.append(_b288(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C597()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59567,7 +59607,51 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C598()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 744:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59583,7 +59667,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C600()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59591,9 +59675,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # quality
+        if r == 599:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59603,7 +59687,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59619,7 +59703,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C601()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59627,7 +59711,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # opponents
+        if r == 748:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59637,7 +59721,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59653,7 +59737,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C603()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59661,7 +59745,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # destroyed
+        if r == 602:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59673,7 +59757,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59689,7 +59773,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C605()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59697,7 +59781,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # phase
+        if r == 604:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59709,7 +59793,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59725,7 +59809,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C607()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59733,7 +59817,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # untap
+        if r == 606:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59745,7 +59829,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59761,7 +59845,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C609()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59769,9 +59853,9 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # ability
+        if r == 608:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 748 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59784,7 +59868,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59800,7 +59884,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C612()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59808,14 +59892,14 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # keyword
+        if r == 610:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 612:  # manacost
+        elif r == 611:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59827,7 +59911,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59843,7 +59927,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C615()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59851,14 +59935,14 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # keyword
+        if r == 613:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 615:  # quality
+        elif r == 614:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -59870,7 +59954,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59886,53 +59970,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 749:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C616()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59962,7 +60000,53 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C617()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 751:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59978,7 +60062,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C620()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59986,11 +60070,11 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # first
+        if r == 618:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 620:  # regular
+        elif r == 619:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60004,7 +60088,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60020,7 +60104,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C622()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60028,7 +60112,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # excess
+        if r == 621:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60040,7 +60124,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60056,7 +60140,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C624()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60064,7 +60148,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # untapped
+        if r == 623:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60076,7 +60160,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60092,7 +60176,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C626()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60100,11 +60184,11 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # its
+        if r == 752:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 626:  # untap
+        elif r == 625:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60116,7 +60200,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60132,7 +60216,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C628()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60140,7 +60224,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # gains
+        if r == 627:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60152,7 +60236,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60168,7 +60252,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C630()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60176,7 +60260,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # lethal
+        if r == 629:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60188,7 +60272,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60204,7 +60288,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C632()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60212,9 +60296,9 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # quality
+        if r == 631:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60224,7 +60308,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60240,7 +60324,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C634()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60248,9 +60332,9 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # quality
+        if r == 633:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60260,7 +60344,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60276,7 +60360,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C636()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60284,9 +60368,9 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # quality
+        if r == 635:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60296,7 +60380,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60312,7 +60396,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C638()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60320,9 +60404,9 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # thisturn
+        if r == 753:  # thisturn
             d['thisturn'] = True
-        elif r == 638:  # keyword
+        elif r == 637:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60337,7 +60421,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60353,7 +60437,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C640()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60361,7 +60445,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # count
+        if r == 639:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60373,7 +60457,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60389,7 +60473,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C642()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60397,7 +60481,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # attacks
+        if r == 641:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60409,7 +60493,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60425,7 +60509,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C644()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60433,7 +60517,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # blocks
+        if r == 643:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60445,7 +60529,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60461,7 +60545,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C646()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60469,7 +60553,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # unblockable
+        if r == 645:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60481,7 +60565,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60497,7 +60581,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C648()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60505,7 +60589,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # color
+        if r == 647:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60520,7 +60604,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60536,7 +60620,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C685()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60544,23 +60628,23 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # eot
+        if r == 779:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 779:  # next_upkeep
+        elif r == 780:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 780:  # losecontrol
+        elif r == 781:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 781:  # thisturn
+        elif r == 782:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 782:  # thiscombat
+        elif r == 783:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60572,7 +60656,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60588,7 +60672,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C688()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60596,13 +60680,13 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # another
+        if r == 784:  # another
             d['another'] = True
-        elif r == 688:  # filter
+        elif r == 687:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 784:  # ingy
+        elif r == 785:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60612,7 +60696,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60628,7 +60712,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C690()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60636,7 +60720,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # whose
+        if r == 689:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60648,7 +60732,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60664,7 +60748,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C696()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60672,7 +60756,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # zone
+        if r == 695:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60684,7 +60768,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60700,7 +60784,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C699()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60708,7 +60792,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # player
+        if r == 698:  # player
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
@@ -60720,7 +60804,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60736,7 +60820,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60744,7 +60828,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # player
+        if r == 700:  # player
             x = c[0]
             value = _b526(x, inst, lim, made)
             d['player'] = value
@@ -60756,7 +60840,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60772,7 +60856,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C704()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60780,11 +60864,11 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # cost
+        if r == 703:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 706:  # param
+        elif r == 705:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60799,7 +60883,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60815,7 +60899,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C725()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60823,7 +60907,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # word
+        if r == 724:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60838,7 +60922,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60854,7 +60938,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C727()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60862,11 +60946,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # player
+        if r == 726:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 796:  # walker
+        elif r == 797:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60876,7 +60960,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60892,7 +60976,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C731()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60900,15 +60984,15 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # quant
+        if r == 729:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 731:  # filter
+        elif r == 730:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # attached
+        elif r == 798:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -60917,7 +61001,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 798:  # samename
+        elif r == 799:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -60926,7 +61010,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 832:  # ingy
+        elif r == 833:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60936,7 +61020,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60952,7 +61036,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C746()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60960,11 +61044,11 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # word
+        if r == 745:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 746:  # param
+        elif r == 747:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60979,7 +61063,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60995,7 +61079,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C767()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61003,7 +61087,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # word
+        if r == 766:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61018,7 +61102,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61034,7 +61118,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C773()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61042,13 +61126,13 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # filter
+        if r == 772:  # filter
             x = c[0]
             value = _b288(x, inst, lim, made)
             d['filter'] = value
-        elif r == 837:  # gy
+        elif r == 838:  # gy
             d['gy'] = True
-        elif r == 838:  # bf
+        elif r == 839:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61058,7 +61142,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61074,7 +61158,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C776()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61082,19 +61166,19 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # power
+        if r == 775:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 776:  # power
+        elif r == 777:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # target
+        elif r == 778:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -61109,7 +61193,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61125,7 +61209,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C802()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61133,7 +61217,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # enters
+        if r == 801:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61145,7 +61229,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61161,7 +61245,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C805()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61169,7 +61253,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # leaves
+        if r == 804:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61181,7 +61265,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61197,7 +61281,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61205,7 +61289,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # dies
+        if r == 806:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61217,7 +61301,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61233,7 +61317,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C809()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61241,7 +61325,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # alone
+        if r == 808:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61253,7 +61337,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61269,7 +61353,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61277,7 +61361,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # attacks
+        if r == 810:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61289,7 +61373,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61305,7 +61389,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61313,11 +61397,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # blocks
+        if r == 812:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 833:  # acreature
+        elif r == 834:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61327,7 +61411,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61343,7 +61427,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C816()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61351,11 +61435,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # blocked
+        if r == 814:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 814:  # filter
+        elif r == 815:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61369,7 +61453,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61385,7 +61469,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C818()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61393,7 +61477,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # direction
+        if r == 817:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61405,7 +61489,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61421,7 +61505,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C820()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61429,7 +61513,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # up
+        if r == 819:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61441,7 +61525,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61457,7 +61541,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C822()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61465,7 +61549,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # way
+        if r == 821:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61477,7 +61561,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61493,7 +61577,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C824()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61501,11 +61585,11 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # targeted
+        if r == 823:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 834:  # opponents
+        elif r == 835:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61515,7 +61599,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61531,7 +61615,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C827()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61539,13 +61623,13 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # combat
+        if r == 836:  # combat
             d['combat'] = True
-        elif r == 824:  # deals
+        elif r == 825:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 825:  # recipient
+        elif r == 826:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61559,7 +61643,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61575,7 +61659,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C829()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61583,9 +61667,9 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # combat
+        if r == 837:  # combat
             d['combat'] = True
-        elif r == 827:  # dealt
+        elif r == 828:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62165,281 +62249,282 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b563,  # 563 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 572 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 573 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 PTChange
-    _node,  # 589 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantBeBlockedByFewer
-    _b598,  # 598 CantBeBlockedExcept
-    _b599,  # 599 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantBeTargetedBy
-    _b602,  # 602 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 HasKeywordFrom
-    _b617,  # 617 HasKeywords
-    _b618,  # 618 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 656 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 674 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 675 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 OntoBattlefield
-    _node,  # 698 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    _node,  # 733 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 742 __asgn_oneormore
+    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 PTChange
+    _node,  # 588 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBeBlockedByFewer
+    _b597,  # 597 CantBeBlockedExcept
+    _b598,  # 598 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBeTargetedBy
+    _b601,  # 601 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 HasKeywordFrom
+    _b616,  # 616 HasKeywords
+    _b617,  # 617 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 661 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 673 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 674 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 OntoBattlefield
+    _node,  # 697 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 EachObjects
+    _node,  # 732 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 742 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 747 __asgn_optional
-    _node,  # 748 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 748 __asgn_optional
+    _node,  # 749 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 793 __asgn_optional
-    _match_node,  # 794 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 EntersEvent
-    _node,  # 802 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 831 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 794 __asgn_optional
+    _match_node,  # 795 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 EntersEvent
+    _node,  # 803 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 589, 698, 733, 748, 802])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 588, 697, 732, 749, 803])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63008,14 +63093,14 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b563,  # 563 ThisTrigger
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    None,  # 566 __asgn_plain
-    _b567,  # 567 CastTrigger
+    _b566,  # 566 CastTrigger
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    _b570,  # 570 YoursTrigger
-    None,  # 571 __asgn_plain
+    _b569,  # 569 YoursTrigger
+    None,  # 570 __asgn_plain
+    None,  # 571 __asgn_optional
     None,  # 572 __asgn_optional
-    None,  # 573 __asgn_optional
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
@@ -63025,88 +63110,88 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    _b584,  # 584 ZonePlace
+    _b583,  # 583 ZonePlace
+    None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    _b588,  # 588 PTChange
-    None,  # 589 StaticPart
-    None,  # 590 __asgn_plain
-    _b591,  # 591 CantAttackOrBlock
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantAttack
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBlock
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantBeBlockedByFewer
-    _b598,  # 598 CantBeBlockedExcept
-    _b599,  # 599 CanBlockOnly
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantBeTargetedBy
-    _b602,  # 602 CantBeTargeted
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeDestroyed
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantPhaseOut
-    None,  # 607 __asgn_plain
-    _b608,  # 608 PhasesEachUntap
-    None,  # 609 __asgn_plain
-    _b610,  # 610 GainsAbility
+    _b587,  # 587 PTChange
+    None,  # 588 StaticPart
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantAttackOrBlock
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantAttack
+    None,  # 593 __asgn_plain
+    _b594,  # 594 CantBlock
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantBeBlockedByFewer
+    _b597,  # 597 CantBeBlockedExcept
+    _b598,  # 598 CanBlockOnly
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantBeTargetedBy
+    _b601,  # 601 CantBeTargeted
+    None,  # 602 __asgn_plain
+    _b603,  # 603 CantBeDestroyed
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantPhaseOut
+    None,  # 606 __asgn_plain
+    _b607,  # 607 PhasesEachUntap
+    None,  # 608 __asgn_plain
+    _b609,  # 609 GainsAbility
+    None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
-    _b613,  # 613 HasKeywordAtManaCost
+    _b612,  # 612 HasKeywordAtManaCost
+    None,  # 613 __asgn_plain
     None,  # 614 __asgn_plain
-    None,  # 615 __asgn_plain
-    _b616,  # 616 HasKeywordFrom
-    _b617,  # 617 HasKeywords
-    _b618,  # 618 LosesKeywords
+    _b615,  # 615 HasKeywordFrom
+    _b616,  # 616 HasKeywords
+    _b617,  # 617 LosesKeywords
+    None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
-    _b621,  # 621 CombatDamageSteps
-    None,  # 622 __asgn_plain
-    _b623,  # 623 AssignsExcess
-    None,  # 624 __asgn_plain
-    _b625,  # 625 AttacksUntapped
-    None,  # 626 __asgn_plain
-    _b627,  # 627 DoesntUntap
-    None,  # 628 __asgn_plain
-    _b629,  # 629 DamageGainsLife
-    None,  # 630 __asgn_plain
-    _b631,  # 631 DamageIsLethal
-    None,  # 632 __asgn_plain
-    _b633,  # 633 CantBeBlockedBy
-    None,  # 634 __asgn_plain
-    _b635,  # 635 CantBeAttachedBy
-    None,  # 636 __asgn_plain
-    _b637,  # 637 PreventDamageFrom
-    None,  # 638 __asgn_plain
-    _b639,  # 639 AttacksDespite
-    None,  # 640 __asgn_plain
-    _b641,  # 641 MaxBlockers
-    None,  # 642 __asgn_plain
-    _b643,  # 643 AttacksEachCombat
-    None,  # 644 __asgn_plain
-    _b645,  # 645 BlocksEachCombat
-    None,  # 646 __asgn_plain
-    _b647,  # 647 CantBeBlocked
-    None,  # 648 __asgn_plain
-    _b649,  # 649 IsColor
+    _b620,  # 620 CombatDamageSteps
+    None,  # 621 __asgn_plain
+    _b622,  # 622 AssignsExcess
+    None,  # 623 __asgn_plain
+    _b624,  # 624 AttacksUntapped
+    None,  # 625 __asgn_plain
+    _b626,  # 626 DoesntUntap
+    None,  # 627 __asgn_plain
+    _b628,  # 628 DamageGainsLife
+    None,  # 629 __asgn_plain
+    _b630,  # 630 DamageIsLethal
+    None,  # 631 __asgn_plain
+    _b632,  # 632 CantBeBlockedBy
+    None,  # 633 __asgn_plain
+    _b634,  # 634 CantBeAttachedBy
+    None,  # 635 __asgn_plain
+    _b636,  # 636 PreventDamageFrom
+    None,  # 637 __asgn_plain
+    _b638,  # 638 AttacksDespite
+    None,  # 639 __asgn_plain
+    _b640,  # 640 MaxBlockers
+    None,  # 641 __asgn_plain
+    _b642,  # 642 AttacksEachCombat
+    None,  # 643 __asgn_plain
+    _b644,  # 644 BlocksEachCombat
+    None,  # 645 __asgn_plain
+    _b646,  # 646 CantBeBlocked
+    None,  # 647 __asgn_plain
+    _b648,  # 648 IsColor
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_oneormore
+    None,  # 655 __asgn_oneormore
+    None,  # 656 __asgn_optional
     None,  # 657 __asgn_optional
     None,  # 658 __asgn_optional
     None,  # 659 __asgn_optional
-    None,  # 660 __asgn_optional
+    None,  # 660 __asgn_oneormore
     None,  # 661 __asgn_oneormore
-    None,  # 662 __asgn_oneormore
+    None,  # 662 __asgn_optional
     None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
+    None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
@@ -63114,12 +63199,12 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_optional
+    None,  # 672 __asgn_optional
+    None,  # 673 __asgn_zeroormore
     None,  # 674 __asgn_zeroormore
-    None,  # 675 __asgn_zeroormore
+    None,  # 675 __asgn_oneormore
     None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_oneormore
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
@@ -63127,27 +63212,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
-    _b686,  # 686 Duration
+    _b685,  # 685 Duration
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    _b689,  # 689 TargetObject
-    None,  # 690 __asgn_plain
-    _b691,  # 691 FromGraveyard
-    None,  # 692 __asgn_plain
+    _b688,  # 688 TargetObject
+    None,  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_optional
     None,  # 693 __asgn_optional
     None,  # 694 __asgn_optional
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 OntoBattlefield
-    None,  # 698 Destination
-    None,  # 699 __asgn_plain
-    _b700,  # 700 IntoHand
-    None,  # 701 __asgn_plain
-    _b702,  # 702 IntoGraveyard
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_plain
-    _b705,  # 705 CostValue
+    None,  # 695 __asgn_plain
+    _b696,  # 696 OntoBattlefield
+    None,  # 697 Destination
+    None,  # 698 __asgn_plain
+    _b699,  # 699 IntoHand
+    None,  # 700 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    _b704,  # 704 CostValue
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
@@ -63155,47 +63240,47 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_optional
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
+    None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_plain
-    _b726,  # 726 BackRef
-    None,  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
-    None,  # 729 __asgn_optional
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
+    _b725,  # 725 BackRef
+    None,  # 726 __asgn_plain
+    _b727,  # 727 TargetPlayer
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    None,  # 733 KeywordCostPart
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_optional
+    _b731,  # 731 EachObjects
+    None,  # 732 KeywordCostPart
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_oneormore
     None,  # 738 __asgn_optional
     None,  # 739 __asgn_optional
-    None,  # 740 __asgn_plain
+    None,  # 740 __asgn_optional
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_oneormore
+    None,  # 742 __asgn_plain
     None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
-    None,  # 748 GrantedAbility
-    None,  # 749 __asgn_oneormore
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_plain
+    _b746,  # 746 QualityRef
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_optional
+    None,  # 749 GrantedAbility
     None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_optional
     None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
@@ -63204,28 +63289,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_optional
-    None,  # 763 __asgn_plain
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_optional
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    _b766,  # 766 PerTime
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
+    None,  # 766 __asgn_plain
+    _b767,  # 767 PerTime
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_plain
-    _b772,  # 772 PerObject
-    None,  # 773 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 PerObject
     None,  # 774 __asgn_plain
-    _b775,  # 775 PowerOf
-    None,  # 776 __asgn_plain
+    None,  # 775 __asgn_plain
+    _b776,  # 776 PowerOf
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
     None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_optional
+    None,  # 783 __asgn_plain
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
@@ -63233,52 +63318,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
-    None,  # 791 __asgn_oneormore
-    None,  # 792 __asgn_optional
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_oneormore
     None,  # 793 __asgn_optional
-    None,  # 794 DelayedStep
-    None,  # 795 __asgn_optional
+    None,  # 794 __asgn_optional
+    None,  # 795 DelayedStep
     None,  # 796 __asgn_optional
-    None,  # 797 __asgn_plain
+    None,  # 797 __asgn_optional
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_plain
-    _b801,  # 801 EntersEvent
-    None,  # 802 ThisEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 LeavesEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 DiesEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 AttacksAloneEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
-    None,  # 813 __asgn_plain
+    None,  # 799 __asgn_plain
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_plain
+    _b802,  # 802 EntersEvent
+    None,  # 803 ThisEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 LeavesEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 DiesEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 AttacksAloneEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 BlocksEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 BlockedEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 PhasesEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 TurnedUpEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 ExiledThisWayEvent
-    None,  # 822 __asgn_plain
-    _b823,  # 823 TargetedEvent
-    None,  # 824 __asgn_plain
+    None,  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    None,  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
     None,  # 825 __asgn_plain
-    _b826,  # 826 DealsDamageEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 DealtDamageEvent
-    None,  # 829 __asgn_optional
+    None,  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
     None,  # 830 __asgn_optional
-    None,  # 831 __asgn_oneormore
-    None,  # 832 __asgn_optional
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_oneormore
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
     None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
     None,  # 837 __asgn_optional
     None,  # 838 __asgn_optional
+    None,  # 839 __asgn_optional
 ]

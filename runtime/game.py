@@ -1303,6 +1303,11 @@ class Game:
         abilities of permanents trigger, remembering the spell ("that spell").  The caster's record
         of spells cast this turn keeps a copy of it as it is now."""
         self.players[caster].cast_this_turn += (dataclasses.replace(spell),)
+        # 601.2i, 603.2: "When you cast this spell, ..." -- an ability of the spell itself.
+        for a in self.characteristics(spell).abilities:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                    and a.trigger.scope == "cast_this" and "cast" in a.trigger.events:
+                self._trigger(spell, a, (spell.oid,))
         for w in self.battlefield():
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
                        and "cast" in a.trigger.events for a in w.definition.expanded):
