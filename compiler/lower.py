@@ -584,6 +584,12 @@ class CardLowering:
         controlled = _filter(self.ck, c.controlled, c) if c.controlled is not None else None
         return co.RevealedAsCast(_filter(self.ck, c.revealed, c), controlled)
 
+    def condition_SuspendedCondition(self, c: Any) -> Condition:
+        # 702.62b: suspended is in exile, with suspend, with a time counter on it.
+        if "time" not in self.counters:
+            self.ck.error(c, "'suspended' needs the time counter of the suspend keyword")
+        return co.Suspended()
+
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
 
@@ -1586,6 +1592,11 @@ class CardLowering:
             verb = "cast" if t.who == "you" else "casts"
             return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+        if cname(t) == "ToGraveyardTrigger":
+            # 603.2: a card (not a token, 111.7) is put into a graveyard, from any zone.
+            whose = "opponent" if t.whose == "an opponent's" else "you"
+            return EventTrigger(("card_to_graveyard",), scope=f"graveyard_{whose}",
+                                words=f"whenever a card is put into {t.whose} graveyard from anywhere")
         if cname(t) == "BatchAttackTrigger":
             # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
             subject = _filter(self.ck, t.subject, t)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4e551759cfadc9ea1fa69a74d985333884c99db86fae3382bed4b17bc4ca48bb'
+GRAMMAR = 'ed9f99bd915554807ecdf70a27e4f3d95347dfb41135aa66a716ee8a3c75776a'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -234,6 +234,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'revealed'),
     ('__asgn_plain', 'plain', '', 'controlled'),
     ('RevealedAsCastCondition', 'common', 'RevealedAsCastCondition', ''),
+    ('__asgn_plain', 'plain', '', 'suspended'),
+    ('SuspendedCondition', 'common', 'SuspendedCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
     ('__asgn_plain', 'plain', '', 'linked'),
     ('PaidCondition', 'common', 'PaidCondition', ''),
@@ -584,6 +586,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'subject'),
     ('__asgn_plain', 'plain', '', 'batch'),
     ('BatchAttackTrigger', 'common', 'BatchAttackTrigger', ''),
+    ('__asgn_plain', 'plain', '', 'lead'),
+    ('__asgn_plain', 'plain', '', 'whose'),
+    ('ToGraveyardTrigger', 'common', 'ToGraveyardTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('ThisTrigger', 'common', 'ThisTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
@@ -940,14 +945,15 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX49': ("your|each player's|each", 40),
     '_RX50': ('upkeep|draw step|end step', 40),
     '_RX51': ('when(ever)?\\b', 40),
-    '_RX52': ('you|an opponent|a player', 40),
-    '_RX53': ('[+-][0-9]+|[+-]X', 40),
-    '_RX54': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX55': (',\\s*and\\b|,|and\\b', 40),
-    '_RX56': ('(your|a)\\b', 40),
-    '_RX57': ('(player|opponent)\\b', 40),
-    '_RX58': ('in|out', 40),
-    '_RX59': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX52': ("an opponent's|your", 40),
+    '_RX53': ('you|an opponent|a player', 40),
+    '_RX54': ('[+-][0-9]+|[+-]X', 40),
+    '_RX55': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX56': (',\\s*and\\b|,|and\\b', 40),
+    '_RX57': ('(your|a)\\b', 40),
+    '_RX58': ('(player|opponent)\\b', 40),
+    '_RX59': ('in|out', 40),
+    '_RX60': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1009,6 +1015,7 @@ _RX56 = _lazy('_RX56')
 _RX57 = _lazy('_RX57')
 _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
+_RX60 = _lazy('_RX60')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -10424,74 +10431,140 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F11:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                while True:
-                    r = self.e51_0(p85)
-                    if r is None:
-                        break
-                    q, v = r
-                    p85 = q
-                    if v is not None:
-                        res86.append(v)
-                    break
-                p87 = p85
-                res88: list[Any] = []
-                r = self.r_ConditionWord_0(p87)
-                if r is None:
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'this', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                p87 = p85
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('suspended', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'suspended', '')
+                q += 9
                 p87 = q
-                if v:
-                    res88.append(v)
+                res88.append(v)
                 if res88:
                     n = Nt(res88)
                     n.rule = 212
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 213
+                q = p85
+                v = n if res86 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 174
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p89 = p
+                res90: list[Any] = []
                 while True:
-                    p89 = p85
-                    res90: list[Any] = []
-                    q = sk0[p89]
+                    r = self.e51_0(p89)
+                    if r is None:
+                        break
+                    q, v = r
+                    p89 = q
+                    if v is not None:
+                        res90.append(v)
+                    break
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_ConditionWord_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 214
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                while True:
+                    p93 = p89
+                    res94: list[Any] = []
+                    q = sk0[p93]
                     if q < 0:
-                        q = _WS0(text, p89).end()
+                        q = _WS0(text, p93).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p89] = q
+                        sk0[p93] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p89 = q
-                    res90.append(v)
-                    p91 = p89
-                    res92: list[Any] = []
-                    r = self.r_ManaCost_0(p91)
+                    p93 = q
+                    res94.append(v)
+                    p95 = p93
+                    res96: list[Any] = []
+                    r = self.r_ManaCost_0(p95)
                     if r is None:
                         break
                     q, v = r
-                    p91 = q
+                    p95 = q
                     if v:
-                        res92.append(v)
-                    if res92:
-                        n = Nt(res92)
-                        n.rule = 213
-                    p89 = p91
-                    if res92 and n:
-                        res90.append(n)
-                    p85 = p89
-                    res86 += res90
+                        res96.append(v)
+                    if res96:
+                        n = Nt(res96)
+                        n.rule = 215
+                    p93 = p95
+                    if res96 and n:
+                        res94.append(n)
+                    p89 = p93
+                    res90 += res94
                     break
-                if res86:
-                    n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 214
-                q = p85
-                v = n if res86 else None
+                if res90:
+                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
+                    n.rule = 216
+                q = p89
+                v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 174
@@ -10519,7 +10592,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 215
+        n.rule = 217
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10540,7 +10613,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 216
+        n.rule = 218
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10586,7 +10659,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 219
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10702,7 +10775,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 218
+                    n.rule = 220
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10733,7 +10806,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 218
+                    n.rule = 220
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10757,7 +10830,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 218
+                    n.rule = 220
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10818,7 +10891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 219
+                    n.rule = 221
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10874,7 +10947,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 220
+        n.rule = 222
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10910,7 +10983,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10943,7 +11016,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 224
             q = p1
             v = n if res2 else None
             p = q
@@ -10953,7 +11026,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 225
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10986,7 +11059,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 226
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11026,13 +11099,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 225
+                n.rule = 227
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 226
+                n.rule = 228
             q = p1
             v = n if res2 else None
             p = q
@@ -11042,7 +11115,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 227
+        n.rule = 229
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -11077,7 +11150,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 228
+        n.rule = 230
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -11110,7 +11183,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11131,7 +11204,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11152,7 +11225,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11173,7 +11246,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11210,7 +11283,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11231,7 +11304,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11252,7 +11325,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11273,7 +11346,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11294,7 +11367,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11315,7 +11388,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11336,7 +11409,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11357,7 +11430,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11394,7 +11467,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11415,7 +11488,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11436,7 +11509,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11457,7 +11530,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11478,7 +11551,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11499,7 +11572,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11546,7 +11619,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 232
+                n.rule = 234
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11562,7 +11635,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 233
+                n.rule = 235
             q = p1
             v = n if res2 else None
             p = q
@@ -11573,7 +11646,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 234
+        n.rule = 236
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11607,7 +11680,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 235
+                n.rule = 237
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11691,7 +11764,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 236
+                    n.rule = 238
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11715,7 +11788,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 236
+                    n.rule = 238
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11745,7 +11818,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 236
+                    n.rule = 238
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11789,7 +11862,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 237
+                    n.rule = 239
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11951,7 +12024,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 238
+                    n.rule = 240
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11971,12 +12044,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 239
+                    n.rule = 241
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12006,7 +12079,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 240
+                    n.rule = 242
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -12056,18 +12129,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 241
+                    n.rule = 243
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 242
+                    n.rule = 244
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12082,7 +12155,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12210,18 +12283,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 243
+                    n.rule = 245
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 244
+                    n.rule = 246
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12383,18 +12456,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 245
+                    n.rule = 247
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 246
+                    n.rule = 248
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12430,7 +12503,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 247
+                    n.rule = 249
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -12503,7 +12576,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 248
+                    n.rule = 250
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12565,12 +12638,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 249
+                    n.rule = 251
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12739,7 +12812,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 250
+                    n.rule = 252
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -12787,12 +12860,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 251
+                    n.rule = 253
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12807,7 +12880,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12822,7 +12895,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12857,7 +12930,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 252
+                        n.rule = 254
                     p41 = p43
                     if res44 and n:
                         res42.append(n)
@@ -12917,7 +12990,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 253
+                    n.rule = 255
                 p39 = p45
                 if res46 and n:
                     res40.append(n)
@@ -12934,7 +13007,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 254
+                    n.rule = 256
                 p39 = p47
                 if res48 and n:
                     res40.append(n)
@@ -12997,7 +13070,7 @@ class CardParser:
                         res52.append(v)
                     if res52:
                         n = Nt(res52)
-                        n.rule = 255
+                        n.rule = 257
                     p49 = p51
                     if res52 and n:
                         res50.append(n)
@@ -13043,12 +13116,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 256
+                    n.rule = 258
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13063,7 +13136,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13435,7 +13508,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 257
+                    n.rule = 259
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13452,7 +13525,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 258
+                    n.rule = 260
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13523,12 +13596,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 259
+                    n.rule = 261
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13662,7 +13735,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 260
+                    n.rule = 262
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13679,7 +13752,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 261
+                    n.rule = 263
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -13722,12 +13795,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 262
+                    n.rule = 264
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13917,7 +13990,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 263
+                    n.rule = 265
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13965,12 +14038,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 264
+                    n.rule = 266
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14130,12 +14203,12 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 265
+                    n.rule = 267
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14308,7 +14381,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 266
+                    n.rule = 268
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
@@ -14360,7 +14433,7 @@ class CardParser:
                         res84.append(v)
                     if res84:
                         n = Nt(res84)
-                        n.rule = 267
+                        n.rule = 269
                     p79 = p83
                     if res84 and n:
                         res80.append(n)
@@ -14383,12 +14456,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 268
+                    n.rule = 270
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14403,7 +14476,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14418,7 +14491,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14482,7 +14555,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 269
+                    n.rule = 271
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -14532,18 +14605,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 270
+                    n.rule = 272
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 271
+                    n.rule = 273
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14682,18 +14755,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 272
+                    n.rule = 274
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 273
+                    n.rule = 275
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14765,7 +14838,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 274
+                    n.rule = 276
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14866,18 +14939,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 275
+                    n.rule = 277
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 276
+                    n.rule = 278
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14935,7 +15008,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 277
+                    n.rule = 279
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -15068,7 +15141,7 @@ class CardParser:
                         res108.append(v)
                     if res108:
                         n = Nt(res108)
-                        n.rule = 278
+                        n.rule = 280
                     p105 = p107
                     if res108 and n:
                         res106.append(n)
@@ -15077,12 +15150,12 @@ class CardParser:
                     break
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 279
+                    n.rule = 281
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15118,7 +15191,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 280
+                    n.rule = 282
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -15196,7 +15269,7 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 281
+                    n.rule = 283
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
@@ -15211,12 +15284,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 282
+                    n.rule = 284
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15231,7 +15304,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 236
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15256,7 +15329,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 283
+        n.rule = 285
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15418,7 +15491,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 284
+                    n.rule = 286
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -15445,7 +15518,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 285
+                    n.rule = 287
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -15512,7 +15585,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 286
+                    n.rule = 288
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -15587,7 +15660,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 287
+                    n.rule = 289
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -15600,7 +15673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 288
+        n.rule = 290
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15621,7 +15694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 289
+        n.rule = 291
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15707,7 +15780,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 290
+            n.rule = 292
         p = p1
         if res2 and n:
             res.append(n)
@@ -15722,7 +15795,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 291
+            n.rule = 293
         p = p3
         if res4 and n:
             res.append(n)
@@ -15760,7 +15833,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 292
+        n.rule = 294
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -15870,7 +15943,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 295
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15914,7 +15987,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 294
+                    n.rule = 296
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15942,7 +16015,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 295
+                    n.rule = 297
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15970,7 +16043,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 296
+                    n.rule = 298
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -16095,7 +16168,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 297
+                    n.rule = 299
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16268,13 +16341,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 298
+                n.rule = 300
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 299
+                n.rule = 301
             q = p1
             v = n if res2 else None
             p = q
@@ -16285,7 +16358,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 300
+        n.rule = 302
         return p, n
 
     def e45_0(self, p: int) -> Any:
@@ -16306,7 +16379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 301
+        n.rule = 303
         return q, n
 
     def e46_0(self, p: int) -> Any:
@@ -16615,7 +16688,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 302
+                    n.rule = 304
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16655,7 +16728,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 303
+                    n.rule = 305
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16727,7 +16800,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 304
+        n.rule = 306
         return p, n
 
     def e52_0(self, p: int) -> Any:
@@ -18932,13 +19005,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 305
+                    n.rule = 307
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 306
+                    n.rule = 308
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18963,7 +19036,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 307
+                    n.rule = 309
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -19023,13 +19096,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 308
+                    n.rule = 310
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 309
+                    n.rule = 311
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -19053,7 +19126,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 310
+                        n.rule = 312
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -19115,7 +19188,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 311
+                    n.rule = 313
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -19163,7 +19236,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 312
+                    n.rule = 314
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19188,7 +19261,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 313
+                    n.rule = 315
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19317,7 +19390,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 314
+                    n.rule = 316
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -19381,13 +19454,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 315
+                    n.rule = 317
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 316
+                    n.rule = 318
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19438,7 +19511,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 317
+                    n.rule = 319
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19455,7 +19528,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 318
+                    n.rule = 320
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19545,7 +19618,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 319
+                    n.rule = 321
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19596,7 +19669,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 320
+                    n.rule = 322
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19622,7 +19695,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 321
+                    n.rule = 323
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19642,7 +19715,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 322
+                    n.rule = 324
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19810,7 +19883,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 323
+                    n.rule = 325
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19881,7 +19954,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 324
+                    n.rule = 326
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -20243,7 +20316,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 325
+                    n.rule = 327
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -20277,7 +20350,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 326
+                    n.rule = 328
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -20354,7 +20427,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 327
+                    n.rule = 329
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
@@ -20458,7 +20531,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 328
+                    n.rule = 330
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -20509,7 +20582,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 329
+                    n.rule = 331
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -20577,7 +20650,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 330
+                    n.rule = 332
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -20597,7 +20670,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 331
+                    n.rule = 333
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -20636,13 +20709,13 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 332
+                    n.rule = 334
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 333
+                    n.rule = 335
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -20667,13 +20740,13 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 334
+                    n.rule = 336
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 335
+                    n.rule = 337
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -20698,7 +20771,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 336
+                    n.rule = 338
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -20726,13 +20799,13 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 337
+                    n.rule = 339
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 338
+                    n.rule = 340
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -20799,13 +20872,13 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 339
+                    n.rule = 341
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 340
+                    n.rule = 342
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -20830,7 +20903,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 341
+                    n.rule = 343
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -20861,13 +20934,13 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 342
+                    n.rule = 344
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 343
+                    n.rule = 345
                 q = p73
                 v = n if res74 else None
                 if v is not None:
@@ -20948,7 +21021,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 344
+                    n.rule = 346
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -21145,7 +21218,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 345
+                    n.rule = 347
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -21170,7 +21243,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 346
+                    n.rule = 348
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -21262,7 +21335,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 347
+                    n.rule = 349
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -21293,13 +21366,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 348
+                    n.rule = 350
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 349
+                    n.rule = 351
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -21338,7 +21411,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 350
+                    n.rule = 352
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21355,7 +21428,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 351
+                    n.rule = 353
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -21395,7 +21468,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 352
+                    n.rule = 354
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -21426,13 +21499,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 353
+                    n.rule = 355
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 354
+                    n.rule = 356
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21513,7 +21586,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 355
+                    n.rule = 357
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -21549,13 +21622,13 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 356
+                    n.rule = 358
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 357
+                    n.rule = 359
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -21583,7 +21656,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 360
         return q, n
 
     def e57_0(self, p: int) -> Any:
@@ -21604,7 +21677,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 359
+        n.rule = 361
         return q, n
 
     def e58_1(self, p: int) -> Any:
@@ -21636,7 +21709,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 360
+                    n.rule = 362
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21690,13 +21763,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 361
+                    n.rule = 363
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 364
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21743,13 +21816,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 363
+                    n.rule = 365
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 364
+                    n.rule = 366
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21796,13 +21869,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 365
+                    n.rule = 367
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 366
+                    n.rule = 368
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21845,7 +21918,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e59_1(self, p: int) -> Any:
@@ -21878,7 +21951,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 224
             q = p1
             v = n if res2 else None
             p = q
@@ -21888,7 +21961,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 225
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21931,7 +22004,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 369
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21978,7 +22051,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 370
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22008,7 +22081,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 369
+            n.rule = 371
         p = p5
         if res6 and n:
             res.append(n)
@@ -22050,7 +22123,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 370
+                n.rule = 372
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22080,7 +22153,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 371
+            n.rule = 373
         p = p11
         if res12 and n:
             res.append(n)
@@ -22094,7 +22167,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 374
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22235,7 +22308,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 373
+                n.rule = 375
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22284,7 +22357,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 374
+            n.rule = 376
         p = p9
         if res10 and n:
             res.append(n)
@@ -22347,7 +22420,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22491,14 +22564,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 378
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22542,7 +22615,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22587,13 +22660,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 381
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 380
+                n.rule = 382
             q = p1
             v = n if res2 else None
             p = q
@@ -22604,7 +22677,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22702,7 +22775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 384
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22775,14 +22848,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22934,7 +23007,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -22955,7 +23028,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 388
         return q, n
 
     def e71_0(self, p: int) -> Any:
@@ -22976,7 +23049,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 387
+        n.rule = 389
         return q, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23032,7 +23105,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 388
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
@@ -23159,7 +23232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23232,14 +23305,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 393
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -23391,7 +23464,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 394
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23450,7 +23523,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 393
+                n.rule = 395
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23533,7 +23606,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 394
+                n.rule = 396
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23543,7 +23616,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 395
+        n.rule = 397
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23835,7 +23908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 398
         return q, n
 
     def e79_0(self, p: int) -> Any:
@@ -23870,7 +23943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 399
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -23905,7 +23978,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 400
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -23940,7 +24013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -24308,7 +24381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 402
         return q, n
 
     def e88_0(self, p: int) -> Any:
@@ -24406,7 +24479,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24445,7 +24518,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 404
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24493,7 +24566,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 405
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24518,7 +24591,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 406
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24557,7 +24630,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 407
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24629,7 +24702,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24676,7 +24749,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24696,7 +24769,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 408
+                    n.rule = 410
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24723,7 +24796,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 409
+                    n.rule = 411
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24757,7 +24830,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 410
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24784,7 +24857,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 412
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24804,7 +24877,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 410
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24831,7 +24904,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 413
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24865,7 +24938,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 410
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24892,7 +24965,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24926,7 +24999,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 408
+                    n.rule = 410
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24953,7 +25026,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 413
+                    n.rule = 415
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24987,7 +25060,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 410
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25035,7 +25108,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -25225,7 +25298,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25289,7 +25362,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 418
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25406,7 +25479,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 417
+                    n.rule = 419
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25445,7 +25518,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -25502,7 +25575,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 421
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25570,7 +25643,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 420
+                n.rule = 422
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25580,7 +25653,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 423
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25612,14 +25685,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25638,7 +25711,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 424
+                n.rule = 426
             q = p1
             v = n if res2 else None
             p = q
@@ -25663,7 +25736,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 425
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
@@ -25677,7 +25750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25781,14 +25854,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25820,7 +25893,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25852,7 +25925,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
@@ -25887,7 +25960,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 431
+            n.rule = 433
         p = p5
         if res6 and n:
             res.append(n)
@@ -25978,7 +26051,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 432
+                n.rule = 434
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25997,7 +26070,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 435
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26028,7 +26101,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 436
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26047,7 +26120,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 435
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
@@ -26072,7 +26145,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 436
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
@@ -26095,7 +26168,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 439
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26114,7 +26187,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 438
+                n.rule = 440
             q = p1
             v = n if res2 else None
             p = q
@@ -26138,7 +26211,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 441
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26194,7 +26267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26210,7 +26283,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 441
+                n.rule = 443
             q = p3
             v = n if res4 else None
             p = q
@@ -26220,7 +26293,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 442
+        n.rule = 444
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26252,7 +26325,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26290,7 +26363,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26322,7 +26395,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26338,7 +26411,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 446
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -26367,7 +26440,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26399,7 +26472,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26497,7 +26570,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 449
+        n.rule = 451
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26541,7 +26614,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26633,14 +26706,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 451
+            n.rule = 453
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 452
+        n.rule = 454
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26672,7 +26745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26736,7 +26809,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 454
+            n.rule = 456
         p = p5
         if res6 and n:
             res.append(n)
@@ -26751,7 +26824,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 455
+            n.rule = 457
         p = p7
         if res8 and n:
             res.append(n)
@@ -26841,7 +26914,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 456
+            n.rule = 458
         p = p11
         if res12 and n:
             res.append(n)
@@ -26857,7 +26930,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26889,7 +26962,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26955,7 +27028,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 459
+                n.rule = 461
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26978,7 +27051,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 460
+                    n.rule = 462
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27051,7 +27124,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 463
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27083,7 +27156,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -27102,7 +27175,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 463
+        n.rule = 465
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27159,7 +27232,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 464
+                n.rule = 466
             q = p1
             v = n if res2 else None
             p = q
@@ -27196,7 +27269,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 465
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
@@ -27235,7 +27308,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 466
+            n.rule = 468
         p = p5
         if res6 and n:
             res.append(n)
@@ -27254,7 +27327,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 467
+        n.rule = 469
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27293,7 +27366,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27373,14 +27446,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 469
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27412,7 +27485,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27427,7 +27500,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
@@ -27461,14 +27534,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 475
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 476
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27500,7 +27573,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27516,7 +27589,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 476
+                n.rule = 478
             q = p3
             v = n if res4 else None
             p = q
@@ -27593,7 +27666,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27625,7 +27698,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27663,7 +27736,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27695,7 +27768,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -27711,7 +27784,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 481
+                n.rule = 483
             q = p3
             v = n if res4 else None
             p = q
@@ -27744,7 +27817,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 482
+                n.rule = 484
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27759,7 +27832,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 483
+                n.rule = 485
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27823,7 +27896,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 484
+                n.rule = 486
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27833,7 +27906,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 487
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27913,7 +27986,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27932,7 +28005,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 489
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27964,14 +28037,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27990,7 +28063,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 490
+                n.rule = 492
             q = p1
             v = n if res2 else None
             p = q
@@ -28015,7 +28088,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 491
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
@@ -28030,14 +28103,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 492
+            n.rule = 494
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28069,7 +28142,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -28123,7 +28196,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 495
+                n.rule = 497
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28133,7 +28206,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 498
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28165,14 +28238,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28228,14 +28301,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 502
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28267,14 +28340,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 504
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28306,7 +28379,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -28321,7 +28394,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 504
+            n.rule = 506
         p = p3
         if res4 and n:
             res.append(n)
@@ -28355,14 +28428,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 505
+            n.rule = 507
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 508
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28401,14 +28474,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28464,7 +28537,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28574,7 +28647,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 512
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28606,7 +28679,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28620,7 +28693,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28652,7 +28725,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28768,7 +28841,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28848,7 +28921,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 517
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28868,7 +28941,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
@@ -28895,14 +28968,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 517
+            n.rule = 519
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 520
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28922,7 +28995,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -29016,14 +29089,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 520
+            n.rule = 522
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 523
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29046,7 +29119,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 522
+                n.rule = 524
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29093,7 +29166,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 523
+                n.rule = 525
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29128,7 +29201,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 526
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29218,7 +29291,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 525
+        n.rule = 527
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -29320,7 +29393,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 528
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29348,12 +29421,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 527
+                    n.rule = 529
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29381,12 +29454,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 530
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29490,7 +29563,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 531
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -29577,7 +29650,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29598,7 +29671,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29619,7 +29692,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29642,7 +29715,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29665,7 +29738,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29785,7 +29858,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 533
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29867,7 +29940,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 534
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29960,7 +30033,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 535
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29990,7 +30063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 533
+                    n.rule = 535
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30068,18 +30141,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 534
+                    n.rule = 536
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 537
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30106,7 +30179,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 538
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30126,12 +30199,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 537
+                    n.rule = 539
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30146,7 +30219,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30161,7 +30234,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30244,7 +30317,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 538
+                    n.rule = 540
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30275,18 +30348,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 539
+                    n.rule = 541
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 542
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30330,18 +30403,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 541
+                    n.rule = 543
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 542
+                    n.rule = 544
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30356,7 +30429,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30425,18 +30498,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 543
+                    n.rule = 545
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 544
+                    n.rule = 546
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30475,18 +30548,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 545
+                    n.rule = 547
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 546
+                    n.rule = 548
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30501,7 +30574,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30558,7 +30631,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 549
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30759,7 +30832,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30846,7 +30919,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 551
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30952,7 +31025,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 552
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31050,7 +31123,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 553
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31075,18 +31148,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 552
+                    n.rule = 554
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 553
+                    n.rule = 555
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 556
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31116,7 +31189,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 555
+                    n.rule = 557
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31161,7 +31234,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 558
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31237,12 +31310,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 559
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 556
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31269,7 +31342,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 558
+                    n.rule = 560
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31328,7 +31401,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 561
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31350,18 +31423,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 560
+                    n.rule = 562
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 561
+                    n.rule = 563
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 556
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31378,20 +31451,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
-                if m is None:
+                if not (text.startswith('whenever', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'whenever', '')
+                q += 8
                 p23 = q
-                if v:
-                    res24.append(v)
+                res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 564
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31401,57 +31471,79 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p21] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'a', '')
+                q += 1
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
                 q += 4
                 p21 = q
                 res22.append(v)
-                while True:
-                    r = self.e180_0(p21)
-                    if r is None:
-                        break
-                    q, v = r
-                    p21 = q
-                    if v is not None:
-                        res22.append(v)
-                    break
-                r = self.e181_0(p21)
-                if r is None:
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'is', '')
+                q += 2
                 p21 = q
-                if v:
-                    res22.append(v)
-                if res22:
-                    n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 563
-                q = p21
-                v = n if res22 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 554
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                p25 = p
-                res26: list[Any] = []
-                p27 = p25
-                res28: list[Any] = []
-                q = sk0[p27]
+                res22.append(v)
+                q = sk0[p21]
                 if q < 0:
-                    q = _WS0(text, p27).end()
+                    q = _WS0(text, p21).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                    sk0[p21] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p21 = q
+                res22.append(v)
+                p25 = p21
+                res26: list[Any] = []
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31459,16 +31551,74 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p27 = q
+                p25 = q
                 if v:
-                    res28.append(v)
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 564
-                p25 = p27
-                if res28 and n:
-                    res26.append(n)
-                p29 = p25
+                    res26.append(v)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 565
+                p21 = p25
+                if res26 and n:
+                    res22.append(n)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('anywhere', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'anywhere', '')
+                q += 8
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 566
+                q = p21
+                v = n if res22 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 556
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                p29 = p27
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
@@ -31476,7 +31626,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31489,36 +31639,50 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
-                p25 = p29
+                    n.rule = 567
+                p27 = p29
                 if res30 and n:
-                    res26.append(n)
-                r = self.e182_0(p25)
+                    res28.append(n)
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p27 = q
+                res28.append(v)
+                while True:
+                    r = self.e180_0(p27)
+                    if r is None:
+                        break
+                    q, v = r
+                    p27 = q
+                    if v is not None:
+                        res28.append(v)
+                    break
+                r = self.e181_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p25 = q
+                p27 = q
                 if v:
-                    res26.append(v)
-                r = self.e183_0(p25)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p25 = q
-                if v:
-                    res26.append(v)
-                if res26:
-                    n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 566
-                q = p25
-                v = n if res26 else None
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
+                    n.rule = 568
+                q = p27
+                v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 556
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31548,37 +31712,36 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 567
+                    n.rule = 569
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                while True:
-                    r = self.e184_0(p31)
-                    if r is None:
-                        break
-                    q, v = r
-                    p31 = q
-                    if v is not None:
-                        res32.append(v)
-                    break
                 p35 = p31
                 res36: list[Any] = []
-                r = self.r_ObjectFilter_0(p35)
-                if r is None:
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p35 = q
                 if v:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 568
+                    n.rule = 570
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
-                r = self.e185_0(p31)
+                r = self.e182_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31587,51 +31750,136 @@ class CardParser:
                 p31 = q
                 if v:
                     res32.append(v)
-                while True:
-                    p37 = p31
-                    res38: list[Any] = []
-                    r = self.e186_0(p37)
-                    if r is None:
-                        break
-                    q, v = r
-                    p37 = q
-                    if v:
-                        res38.append(v)
-                    q = sk0[p37]
-                    if q < 0:
-                        q = _WS0(text, p37).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p37] = q
-                    if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'your', '')
-                    q += 4
-                    p37 = q
-                    res38.append(v)
-                    q = sk0[p37]
-                    if q < 0:
-                        q = _WS0(text, p37).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p37] = q
-                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'control', '')
-                    q += 7
-                    p37 = q
-                    res38.append(v)
-                    p31 = p37
-                    res32 += res38
+                r = self.e183_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 569
+                    n.rule = 571
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 556
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p37 = p
+                res38: list[Any] = []
+                p39 = p37
+                res40: list[Any] = []
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p39 = q
+                if v:
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 572
+                p37 = p39
+                if res40 and n:
+                    res38.append(n)
+                while True:
+                    r = self.e184_0(p37)
+                    if r is None:
+                        break
+                    q, v = r
+                    p37 = q
+                    if v is not None:
+                        res38.append(v)
+                    break
+                p41 = p37
+                res42: list[Any] = []
+                r = self.r_ObjectFilter_0(p41)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p41 = q
+                if v:
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 573
+                p37 = p41
+                if res42 and n:
+                    res38.append(n)
+                r = self.e185_0(p37)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p37 = q
+                if v:
+                    res38.append(v)
+                while True:
+                    p43 = p37
+                    res44: list[Any] = []
+                    r = self.e186_0(p43)
+                    if r is None:
+                        break
+                    q, v = r
+                    p43 = q
+                    if v:
+                        res44.append(v)
+                    q = sk0[p43]
+                    if q < 0:
+                        q = _WS0(text, p43).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p43] = q
+                    if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'your', '')
+                    q += 4
+                    p43 = q
+                    res44.append(v)
+                    q = sk0[p43]
+                    if q < 0:
+                        q = _WS0(text, p43).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p43] = q
+                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'control', '')
+                    q += 7
+                    p43 = q
+                    res44.append(v)
+                    p37 = p43
+                    res38 += res44
+                    break
+                if res38:
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
+                    n.rule = 574
+                q = p37
+                v = n if res38 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 556
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31669,7 +31917,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 570
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31697,7 +31945,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 576
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31718,7 +31966,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 572
+        n.rule = 577
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -31750,7 +31998,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 573
+                    n.rule = 578
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31779,7 +32027,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 574
+                    n.rule = 579
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31821,7 +32069,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 575
+                n.rule = 580
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31876,7 +32124,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 581
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31907,7 +32155,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 582
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31966,7 +32214,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 578
+                    n.rule = 583
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32104,7 +32352,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 579
+                        n.rule = 584
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -32138,7 +32386,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 580
+                    n.rule = 585
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -32332,7 +32580,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 586
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32421,7 +32669,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 582
+                    n.rule = 587
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32441,7 +32689,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 583
+                    n.rule = 588
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32496,13 +32744,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 588
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32569,7 +32817,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32582,7 +32830,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 585
+                    n.rule = 590
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32608,7 +32856,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32621,7 +32869,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 586
+                    n.rule = 591
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32664,12 +32912,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 587
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32738,18 +32986,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 589
+                    n.rule = 594
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 590
+                    n.rule = 595
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32790,18 +33038,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 591
+                    n.rule = 596
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 592
+                    n.rule = 597
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32842,18 +33090,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 593
+                    n.rule = 598
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 594
+                    n.rule = 599
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32953,7 +33201,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 595
+                    n.rule = 600
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33001,12 +33249,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 596
+                    n.rule = 601
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33096,12 +33344,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 597
+                    n.rule = 602
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33163,12 +33411,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 598
+                    n.rule = 603
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33316,7 +33564,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 599
+                    n.rule = 604
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33336,12 +33584,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 600
+                    n.rule = 605
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33501,12 +33749,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 601
+                    n.rule = 606
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33561,18 +33809,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 602
+                    n.rule = 607
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 603
+                    n.rule = 608
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33627,18 +33875,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 604
+                    n.rule = 609
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 605
+                    n.rule = 610
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33763,18 +34011,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 606
+                    n.rule = 611
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 607
+                    n.rule = 612
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33819,7 +34067,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 608
+                    n.rule = 613
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33839,12 +34087,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 609
+                    n.rule = 614
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33875,7 +34123,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 610
+                    n.rule = 615
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33981,18 +34229,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 611
+                    n.rule = 616
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 612
+                    n.rule = 617
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34023,7 +34271,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 613
+                    n.rule = 618
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -34062,18 +34310,18 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 614
+                    n.rule = 619
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 615
+                    n.rule = 620
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34102,12 +34350,12 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 616
+                    n.rule = 621
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34136,12 +34384,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 617
+                    n.rule = 622
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34238,7 +34486,7 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 618
+                    n.rule = 623
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -34273,7 +34521,7 @@ class CardParser:
                     res78.append(v)
                     if res78:
                         n = Nt(res78)
-                        n.rule = 619
+                        n.rule = 624
                     p75 = p77
                     if res78 and n:
                         res76.append(n)
@@ -34319,12 +34567,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 620
+                    n.rule = 625
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34477,18 +34725,18 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 621
+                    n.rule = 626
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 622
+                    n.rule = 627
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34557,18 +34805,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 623
+                    n.rule = 628
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 624
+                    n.rule = 629
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34660,18 +34908,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 625
+                    n.rule = 630
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 626
+                    n.rule = 631
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34852,18 +35100,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 627
+                    n.rule = 632
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 628
+                    n.rule = 633
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34960,18 +35208,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 629
+                    n.rule = 634
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 630
+                    n.rule = 635
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35049,7 +35297,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 631
+                    n.rule = 636
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -35069,12 +35317,12 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 632
+                    n.rule = 637
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35180,7 +35428,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 633
+                    n.rule = 638
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -35200,12 +35448,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 634
+                    n.rule = 639
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35269,7 +35517,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 635
+                    n.rule = 640
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -35345,12 +35593,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 636
+                    n.rule = 641
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35490,18 +35738,18 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 637
+                    n.rule = 642
                 p111 = p115
                 if res116 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 638
+                    n.rule = 643
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35615,7 +35863,7 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 639
+                    n.rule = 644
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
@@ -35630,12 +35878,12 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118 if len(res118) == 1 and type(res118[0]) is not list else flatten(res118))
-                    n.rule = 640
+                    n.rule = 645
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35718,18 +35966,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 641
+                    n.rule = 646
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 642
+                    n.rule = 647
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35812,18 +36060,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 643
+                    n.rule = 648
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 644
+                    n.rule = 649
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35878,18 +36126,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 645
+                    n.rule = 650
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 646
+                    n.rule = 651
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35920,18 +36168,18 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 647
+                    n.rule = 652
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 648
+                    n.rule = 653
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 588
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35972,7 +36220,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 649
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36002,7 +36250,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 655
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36027,7 +36275,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 651
+                    n.rule = 656
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36058,7 +36306,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 652
+                    n.rule = 657
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36083,7 +36331,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 653
+                    n.rule = 658
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36101,7 +36349,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX54(text, q)
+            m = _RX55(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -36119,7 +36367,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 654
+                n.rule = 659
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36146,7 +36394,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     if first:
@@ -36173,7 +36421,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 660
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36194,7 +36442,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 661
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36215,7 +36463,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 662
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36236,7 +36484,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 663
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -36257,7 +36505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 664
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -36292,7 +36540,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 665
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36525,7 +36773,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 666
         return p, n
 
     def e123_0(self, p: int) -> Any:
@@ -36546,7 +36794,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 667
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -36567,7 +36815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 668
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -36882,7 +37130,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 664
+                    n.rule = 669
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36913,7 +37161,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 665
+                    n.rule = 670
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36960,7 +37208,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37005,7 +37253,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37094,7 +37342,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37139,7 +37387,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 674
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37221,7 +37469,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37244,7 +37492,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37380,7 +37628,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 677
         return q, n
 
     def e133_0(self, p: int) -> Any:
@@ -37401,7 +37649,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 678
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37432,7 +37680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 679
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -37467,7 +37715,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 680
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -37565,7 +37813,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 681
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37627,7 +37875,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37693,7 +37941,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 683
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37853,7 +38101,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37879,7 +38127,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 680
+                    n.rule = 685
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37952,7 +38200,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38077,7 +38325,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 687
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38172,7 +38420,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38263,7 +38511,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38317,7 +38565,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 685
+                    n.rule = 690
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38351,7 +38599,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 685
+                    n.rule = 690
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38429,7 +38677,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 691
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38477,7 +38725,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -38521,7 +38769,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 693
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38550,7 +38798,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX56(text, q) if text[q:q + 1] in _F38 else None
+        m = _RX57(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
         s = m.group()
@@ -38561,7 +38809,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -38580,7 +38828,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 695
         return p, n
 
     def e146_0(self, p: int) -> Any:
@@ -38665,7 +38913,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 696
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38731,7 +38979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 697
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -38996,7 +39244,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 698
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -39062,7 +39310,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 699
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -39247,18 +39495,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 701
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39294,7 +39542,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 703
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39314,12 +39562,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 704
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39355,7 +39603,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 700
+                    n.rule = 705
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39375,12 +39623,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 701
+                    n.rule = 706
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39405,7 +39653,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 707
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39437,12 +39685,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 708
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39462,12 +39710,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 710
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39670,7 +39918,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39714,7 +39962,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 707
+                    n.rule = 712
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40074,7 +40322,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40133,7 +40381,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 714
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40213,7 +40461,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 715
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40290,7 +40538,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 716
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40335,7 +40583,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 717
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40420,7 +40668,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 718
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -40476,7 +40724,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40500,7 +40748,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 715
+                    n.rule = 720
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40528,7 +40776,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 721
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -40724,7 +40972,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40754,7 +41002,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 718
+                        n.rule = 723
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40782,7 +41030,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 719
+                n.rule = 724
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -40812,7 +41060,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 720
+                    n.rule = 725
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -40842,7 +41090,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     if first:
@@ -40869,7 +41117,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 726
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40913,7 +41161,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 727
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40934,7 +41182,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 728
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -41006,14 +41254,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 729
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 730
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -41084,7 +41332,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F96 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F96 else None
         if m is None:
             return None
         s = m.group()
@@ -41095,7 +41343,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 731
         p = p1
         if res2 and n:
             res.append(n)
@@ -41127,7 +41375,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 727
+        n.rule = 732
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -41148,7 +41396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 733
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41176,7 +41424,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 729
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
@@ -41191,7 +41439,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 730
+            n.rule = 735
         p = p3
         if res4 and n:
             res.append(n)
@@ -41207,7 +41455,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 731
+        n.rule = 736
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41291,7 +41539,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41352,7 +41600,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41429,7 +41677,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41493,7 +41741,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41529,7 +41777,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 290
+                    n.rule = 292
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -41546,7 +41794,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 291
+                    n.rule = 293
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -41589,12 +41837,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 292
+                    n.rule = 294
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41671,7 +41919,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41777,7 +42025,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41892,7 +42140,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41917,7 +42165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 738
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41961,7 +42209,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 739
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -42058,7 +42306,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42089,7 +42337,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 741
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42241,7 +42489,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 742
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -42262,7 +42510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 743
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -42310,7 +42558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 744
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -42385,7 +42633,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 745
         return q, n
 
     def e191_0(self, p: int) -> Any:
@@ -42419,7 +42667,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42486,7 +42734,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 742
+                n.rule = 747
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42575,7 +42823,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 748
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42619,7 +42867,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 749
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42659,12 +42907,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 745
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42684,12 +42932,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42714,7 +42962,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 753
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -42833,7 +43081,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42848,7 +43096,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43172,7 +43420,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 755
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -43270,7 +43518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 756
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -43363,7 +43611,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43425,7 +43673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 758
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -43622,7 +43870,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 759
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43647,7 +43895,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 760
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43672,7 +43920,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 761
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43705,7 +43953,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 762
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43740,7 +43988,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 763
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43775,7 +44023,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 764
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43810,7 +44058,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 765
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43843,7 +44091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 766
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43916,7 +44164,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 767
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -43937,7 +44185,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 768
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -43969,7 +44217,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43991,7 +44239,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 765
+                n.rule = 770
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44078,14 +44326,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 766
+            n.rule = 771
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 767
+        n.rule = 772
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -44106,7 +44354,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 773
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -44158,7 +44406,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 774
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -44216,7 +44464,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 775
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -44248,7 +44496,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 776
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44303,7 +44551,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44318,13 +44566,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 773
+                    n.rule = 778
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 779
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44384,13 +44632,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 781
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44431,7 +44679,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 782
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44462,13 +44710,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 778
+                    n.rule = 783
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 776
+                    n.rule = 781
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44511,7 +44759,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 784
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44570,7 +44818,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 780
+                    n.rule = 785
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44629,7 +44877,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 781
+                    n.rule = 786
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44730,7 +44978,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 782
+                    n.rule = 787
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44758,7 +45006,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 783
+                    n.rule = 788
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44786,7 +45034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 789
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44807,7 +45055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 790
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44828,7 +45076,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 791
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44849,7 +45097,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 792
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44870,7 +45118,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 793
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44891,7 +45139,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 794
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44912,7 +45160,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 795
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44933,7 +45181,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 796
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -45012,7 +45260,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 797
         return p, n
 
     def e237_0(self, p: int) -> Any:
@@ -45033,7 +45281,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 798
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45054,7 +45302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 799
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45087,7 +45335,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 795
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45108,7 +45356,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 795
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45133,7 +45381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 801
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -45154,7 +45402,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 802
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -45216,7 +45464,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45312,7 +45560,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45387,7 +45635,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 805
         return q, n
 
     def e243_1(self, p: int) -> Any:
@@ -45422,7 +45670,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 228
+        n.rule = 230
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -45857,7 +46105,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 220
+                    n.rule = 222
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -46034,7 +46282,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 284
+                    n.rule = 286
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -46061,7 +46309,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 285
+                    n.rule = 287
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -46128,7 +46376,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 286
+                    n.rule = 288
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -46203,7 +46451,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 287
+                    n.rule = 289
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -46216,7 +46464,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 288
+        n.rule = 290
         return p, n
 
     def e244_1(self, p: int) -> Any:
@@ -46272,7 +46520,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 418
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46335,7 +46583,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 295
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46409,18 +46657,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 801
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 802
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46475,18 +46723,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 805
+                    n.rule = 810
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46513,18 +46761,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 806
+                    n.rule = 811
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 807
+                    n.rule = 812
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46565,18 +46813,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 808
+                    n.rule = 813
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 809
+                    n.rule = 814
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46603,18 +46851,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 810
+                    n.rule = 815
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 811
+                    n.rule = 816
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46641,7 +46889,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 812
+                    n.rule = 817
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46672,12 +46920,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 813
+                    n.rule = 818
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46718,7 +46966,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 814
+                    n.rule = 819
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46748,7 +46996,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 815
+                        n.rule = 820
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46757,12 +47005,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 816
+                    n.rule = 821
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46793,7 +47041,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46806,18 +47054,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 817
+                    n.rule = 822
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 818
+                    n.rule = 823
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46886,18 +47134,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 819
+                    n.rule = 824
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 820
+                    n.rule = 825
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46966,18 +47214,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 821
+                    n.rule = 826
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 822
+                    n.rule = 827
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47032,7 +47280,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 823
+                    n.rule = 828
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47145,12 +47393,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 824
+                    n.rule = 829
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47200,7 +47448,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 825
+                    n.rule = 830
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47227,7 +47475,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX59(text, q) if text[q:q + 1] in _F54 else None
+                    m = _RX60(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
@@ -47238,7 +47486,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 826
+                        n.rule = 831
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47247,12 +47495,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 827
+                    n.rule = 832
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47316,18 +47564,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 828
+                    n.rule = 833
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 829
+                    n.rule = 834
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47406,7 +47654,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 835
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -47427,7 +47675,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 836
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -47452,7 +47700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 832
+        n.rule = 837
         return p, n
 
     def e250_0(self, p: int) -> Any:
@@ -47581,7 +47829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 838
         return q, n
 
     def e252_1(self, p: int) -> Any:
@@ -47602,7 +47850,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 283
+        n.rule = 285
         return q, n
 
     def e253_1(self, p: int) -> Any:
@@ -47623,7 +47871,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 289
+        n.rule = 291
         return q, n
 
     def e254_1(self, p: int) -> Any:
@@ -47915,7 +48163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 398
         return q, n
 
     def e258_1(self, p: int) -> Any:
@@ -47950,7 +48198,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 399
         return p, n
 
     def e259_1(self, p: int) -> Any:
@@ -47985,7 +48233,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 400
         return p, n
 
     def e260_1(self, p: int) -> Any:
@@ -48020,7 +48268,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def e261_1(self, p: int) -> Any:
@@ -48388,7 +48636,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 402
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -48486,7 +48734,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48525,7 +48773,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 404
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48573,7 +48821,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 405
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48598,7 +48846,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 406
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48637,7 +48885,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 407
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48709,7 +48957,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48756,7 +49004,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48776,7 +49024,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 408
+                    n.rule = 410
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48803,7 +49051,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 409
+                    n.rule = 411
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48837,7 +49085,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 410
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48864,7 +49112,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 412
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48884,7 +49132,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 410
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48911,7 +49159,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 413
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48945,7 +49193,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 410
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48972,7 +49220,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49006,7 +49254,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 408
+                    n.rule = 410
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -49033,7 +49281,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 413
+                    n.rule = 415
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -49067,7 +49315,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 410
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -49115,7 +49363,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -49305,7 +49553,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49334,7 +49582,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 839
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49355,7 +49603,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 840
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -49376,7 +49624,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 841
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -49397,7 +49645,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 842
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -49418,7 +49666,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 843
         return q, n
 
     def e275_0(self, p: int) -> Any:
@@ -49439,7 +49687,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 844
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49472,7 +49720,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49493,7 +49741,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49514,7 +49762,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49535,7 +49783,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49556,7 +49804,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49577,7 +49825,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49614,7 +49862,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49635,7 +49883,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49656,7 +49904,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49677,7 +49925,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49702,7 +49950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 661
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -49723,7 +49971,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 662
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -49744,7 +49992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 663
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -49765,7 +50013,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 664
         return q, n
 
     def e280_1(self, p: int) -> Any:
@@ -49800,7 +50048,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 665
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -50033,7 +50281,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 666
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -50054,7 +50302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 667
         return q, n
 
     def e286_1(self, p: int) -> Any:
@@ -50075,7 +50323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 668
         return q, n
 
     def e287_1(self, p: int) -> Any:
@@ -50110,7 +50358,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 759
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -50135,7 +50383,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 760
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -50160,7 +50408,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 761
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -50193,7 +50441,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 762
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -50228,7 +50476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 763
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -50263,7 +50511,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 764
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -50298,7 +50546,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 765
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -50331,7 +50579,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 766
         return p, n
 
     def e295_1(self, p: int) -> Any:
@@ -50404,7 +50652,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 767
         return p, n
 
 
@@ -50668,6 +50916,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
     'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
+    'SuspendedCondition': _model_class('SuspendedCondition', (('suspended', True, '1'),), {'suspended': ''}, ()),
     'TapCost': _model_class('TapCost', (('tap', True, '1'),), {'tap': ''}, ()),
     'TapEffect': _model_class('TapEffect', (('target', True, '1'),), {'target': None}, ()),
     'TapOrUntapEffect': _model_class('TapOrUntapEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -50677,6 +50926,7 @@ CLASSES: dict[str, type[Model]] = {
     'TargetedEvent': _model_class('TargetedEvent', (('targeted', True, '1'), ('opponents', True, '0..1')), {'targeted': '', 'opponents': False}, ()),
     'ThatRef': _model_class('ThatRef', (('that', True, '1'),), {'that': ''}, ()),
     'ThisTrigger': _model_class('ThisTrigger', (('lead', True, '1'), ('creature', True, '0..1'), ('events', True, '1..*')), {'lead': '', 'creature': False}, ('events',)),
+    'ToGraveyardTrigger': _model_class('ToGraveyardTrigger', (('lead', True, '1'), ('whose', True, '1')), {'lead': '', 'whose': ''}, ()),
     'TokenCopyEffect': _model_class('TokenCopyEffect', (('target', True, '1'),), {'target': None}, ()),
     'TokenEffect': _model_class('TokenEffect', (('count', True, '1'), ('tapped', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None}, ('colors', 'subtypes', 'types', 'keywords')),
     'TopCardActionEffect': _model_class('TopCardActionEffect', (('action', True, '1'), ('count', True, '1'), ('player', True, '1')), {'action': None, 'count': None, 'player': None}, ()),
@@ -50860,173 +51110,175 @@ _C204 = CLASSES['CountersCondition']
 _C206 = CLASSES['ItIsCondition']
 _C208 = CLASSES['CastThisTurnCondition']
 _C211 = CLASSES['RevealedAsCastCondition']
-_C214 = CLASSES['PaidCondition']
-_C226 = CLASSES['MoreKeywords']
-_C233 = CLASSES['Mode']
-_C239 = CLASSES['SkipExtraTurnStmt']
-_C242 = CLASSES['CantSearchStmt']
-_C244 = CLASSES['HandSizeStmt']
-_C246 = CLASSES['PreventDamageByStmt']
-_C249 = CLASSES['CostLessIfStmt']
-_C251 = CLASSES['CostReductionStmt']
-_C256 = CLASSES['EntersWithStmt']
-_C259 = CLASSES['AmplifyStmt']
-_C262 = CLASSES['AsTurnedFaceUpStmt']
-_C264 = CLASSES['EntersAsCopyStmt']
-_C265 = CLASSES['CardAltCostStmt']
-_C268 = CLASSES['CardAddCostStmt']
-_C271 = CLASSES['CantActivateStmt']
-_C273 = CLASSES['TopRevealedStmt']
-_C276 = CLASSES['AdditionalLandStmt']
-_C279 = CLASSES['PlayTopStmt']
-_C282 = CLASSES['CardsStaticStmt']
-_C288 = CLASSES['ObjectFilter']
-_C292 = CLASSES['RevealCost']
-_C299 = CLASSES['ControlledThing']
-_C306 = CLASSES['MayEffect']
-_C309 = CLASSES['ChooseAmongEffect']
-_C312 = CLASSES['ExtraTurnEffect']
-_C316 = CLASSES['CantCastEffect']
-_C319 = CLASSES['PlayerTopCardActionEffect']
-_C322 = CLASSES['LoseLifeEffect']
-_C324 = CLASSES['PlayerMillEffect']
-_C326 = CLASSES['MayPlayEffect']
-_C328 = CLASSES['BlockRequirementEffect']
-_C331 = CLASSES['TopCardActionEffect']
-_C333 = CLASSES['PayEffect']
-_C335 = CLASSES['RevealCostEffect']
-_C338 = CLASSES['NumberedActionEffect']
-_C340 = CLASSES['AttachEffect']
-_C343 = CLASSES['FightEffect']
-_C345 = CLASSES['LookAtTopEffect']
-_C349 = CLASSES['ObjectDamageEffect']
-_C354 = CLASSES['MoveCountersEffect']
-_C357 = CLASSES['ChangeTargetEffect']
-_C360 = CLASSES['KeywordCost']
-_C362 = CLASSES['TypeArg']
-_C364 = CLASSES['QualityArg']
-_C366 = CLASSES['OntoArg']
-_C372 = CLASSES['TriggeredStmt']
-_C375 = CLASSES['ActivatedStmt']
-_C377 = CLASSES['PTDefiningStmt']
-_C380 = CLASSES['SpellKind']
-_C384 = CLASSES['EntersTappedStmt']
-_C389 = CLASSES['CostPerTargetStmt']
-_C391 = CLASSES['UncounterableStmt']
-_C395 = CLASSES['StaticStmt']
-_C408 = CLASSES['ControlClause']
-_C419 = CLASSES['DividedDamageEffect']
-_C421 = CLASSES['DamageEffect']
-_C423 = CLASSES['DestroyEffect']
-_C426 = CLASSES['DrawEffect']
-_C428 = CLASSES['TokenCopyEffect']
-_C433 = CLASSES['TokenEffect']
-_C434 = CLASSES['AddManaEffect']
-_C437 = CLASSES['DiscardEffect']
-_C439 = CLASSES['GainLifeEffect']
-_C442 = CLASSES['GainControlEffect']
-_C444 = CLASSES['ReturnToHandEffect']
-_C447 = CLASSES['ReturnFromGraveyardEffect']
-_C449 = CLASSES['ReturnToBattlefieldEffect']
-_C452 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C457 = CLASSES['SearchEffect']
-_C461 = CLASSES['CounterSpellEffect']
-_C463 = CLASSES['ShuffleEffect']
-_C467 = CLASSES['MillEffect']
-_C470 = CLASSES['PutFromHandEffect']
-_C474 = CLASSES['PutCountersEffect']
-_C477 = CLASSES['PutOnLibraryEffect']
-_C479 = CLASSES['PutIntoZoneEffect']
-_C485 = CLASSES['ExileEffect']
-_C487 = CLASSES['ExileTopEffect']
-_C489 = CLASSES['RegenerateEffect']
-_C493 = CLASSES['PlayerSacrificesEffect']
-_C496 = CLASSES['SacrificeEffect']
-_C498 = CLASSES['UntapEffect']
-_C500 = CLASSES['TapOrUntapEffect']
-_C502 = CLASSES['TapEffect']
-_C506 = CLASSES['RemoveCountersEffect']
-_C508 = CLASSES['DelayedEffect']
-_C510 = CLASSES['PreventEffect']
-_C512 = CLASSES['CastThisEffect']
-_C514 = CLASSES['CopySpellEffect']
-_C515 = CLASSES['NoRegenEffect']
-_C518 = CLASSES['PhaseOutEffect']
-_C521 = CLASSES['NoUntapEffect']
-_C524 = CLASSES['ContinuousEffect']
-_C526 = CLASSES['PlayerRef']
-_C535 = CLASSES['AnyNumberTargets']
-_C537 = CLASSES['AnyTarget']
-_C540 = CLASSES['UpToTargets']
-_C542 = CLASSES['EachPlayers']
-_C544 = CLASSES['ThatRef']
-_C546 = CLASSES['EnchantedRef']
-_C553 = CLASSES['BeginningTrigger']
-_C557 = CLASSES['LastCounterTrigger']
-_C561 = CLASSES['BatchAttackTrigger']
-_C563 = CLASSES['ThisTrigger']
-_C566 = CLASSES['CastTrigger']
-_C569 = CLASSES['YoursTrigger']
-_C583 = CLASSES['ZonePlace']
-_C587 = CLASSES['PTChange']
-_C590 = CLASSES['CantAttackOrBlock']
-_C592 = CLASSES['CantAttack']
-_C594 = CLASSES['CantBlock']
-_C596 = CLASSES['CantBeBlockedByFewer']
-_C597 = CLASSES['CantBeBlockedExcept']
-_C598 = CLASSES['CanBlockOnly']
-_C600 = CLASSES['CantBeTargetedBy']
-_C601 = CLASSES['CantBeTargeted']
-_C603 = CLASSES['CantBeDestroyed']
-_C605 = CLASSES['CantPhaseOut']
-_C607 = CLASSES['PhasesEachUntap']
-_C609 = CLASSES['GainsAbility']
-_C612 = CLASSES['HasKeywordAtManaCost']
-_C615 = CLASSES['HasKeywordFrom']
-_C616 = CLASSES['HasKeywords']
-_C617 = CLASSES['LosesKeywords']
-_C620 = CLASSES['CombatDamageSteps']
-_C622 = CLASSES['AssignsExcess']
-_C624 = CLASSES['AttacksUntapped']
-_C626 = CLASSES['DoesntUntap']
-_C628 = CLASSES['DamageGainsLife']
-_C630 = CLASSES['DamageIsLethal']
-_C632 = CLASSES['CantBeBlockedBy']
-_C634 = CLASSES['CantBeAttachedBy']
-_C636 = CLASSES['PreventDamageFrom']
-_C638 = CLASSES['AttacksDespite']
-_C640 = CLASSES['MaxBlockers']
-_C642 = CLASSES['AttacksEachCombat']
-_C644 = CLASSES['BlocksEachCombat']
-_C646 = CLASSES['CantBeBlocked']
-_C648 = CLASSES['IsColor']
-_C685 = CLASSES['Duration']
-_C688 = CLASSES['TargetObject']
-_C690 = CLASSES['FromGraveyard']
-_C696 = CLASSES['OntoBattlefield']
-_C699 = CLASSES['IntoHand']
-_C701 = CLASSES['IntoGraveyard']
-_C704 = CLASSES['CostValue']
-_C725 = CLASSES['BackRef']
-_C727 = CLASSES['TargetPlayer']
-_C731 = CLASSES['EachObjects']
-_C746 = CLASSES['QualityRef']
-_C767 = CLASSES['PerTime']
-_C773 = CLASSES['PerObject']
-_C776 = CLASSES['PowerOf']
-_C802 = CLASSES['EntersEvent']
-_C805 = CLASSES['LeavesEvent']
-_C807 = CLASSES['DiesEvent']
-_C809 = CLASSES['AttacksAloneEvent']
-_C811 = CLASSES['AttacksEvent']
-_C813 = CLASSES['BlocksEvent']
-_C816 = CLASSES['BlockedEvent']
-_C818 = CLASSES['PhasesEvent']
-_C820 = CLASSES['TurnedUpEvent']
-_C822 = CLASSES['ExiledThisWayEvent']
-_C824 = CLASSES['TargetedEvent']
-_C827 = CLASSES['DealsDamageEvent']
-_C829 = CLASSES['DealtDamageEvent']
+_C213 = CLASSES['SuspendedCondition']
+_C216 = CLASSES['PaidCondition']
+_C228 = CLASSES['MoreKeywords']
+_C235 = CLASSES['Mode']
+_C241 = CLASSES['SkipExtraTurnStmt']
+_C244 = CLASSES['CantSearchStmt']
+_C246 = CLASSES['HandSizeStmt']
+_C248 = CLASSES['PreventDamageByStmt']
+_C251 = CLASSES['CostLessIfStmt']
+_C253 = CLASSES['CostReductionStmt']
+_C258 = CLASSES['EntersWithStmt']
+_C261 = CLASSES['AmplifyStmt']
+_C264 = CLASSES['AsTurnedFaceUpStmt']
+_C266 = CLASSES['EntersAsCopyStmt']
+_C267 = CLASSES['CardAltCostStmt']
+_C270 = CLASSES['CardAddCostStmt']
+_C273 = CLASSES['CantActivateStmt']
+_C275 = CLASSES['TopRevealedStmt']
+_C278 = CLASSES['AdditionalLandStmt']
+_C281 = CLASSES['PlayTopStmt']
+_C284 = CLASSES['CardsStaticStmt']
+_C290 = CLASSES['ObjectFilter']
+_C294 = CLASSES['RevealCost']
+_C301 = CLASSES['ControlledThing']
+_C308 = CLASSES['MayEffect']
+_C311 = CLASSES['ChooseAmongEffect']
+_C314 = CLASSES['ExtraTurnEffect']
+_C318 = CLASSES['CantCastEffect']
+_C321 = CLASSES['PlayerTopCardActionEffect']
+_C324 = CLASSES['LoseLifeEffect']
+_C326 = CLASSES['PlayerMillEffect']
+_C328 = CLASSES['MayPlayEffect']
+_C330 = CLASSES['BlockRequirementEffect']
+_C333 = CLASSES['TopCardActionEffect']
+_C335 = CLASSES['PayEffect']
+_C337 = CLASSES['RevealCostEffect']
+_C340 = CLASSES['NumberedActionEffect']
+_C342 = CLASSES['AttachEffect']
+_C345 = CLASSES['FightEffect']
+_C347 = CLASSES['LookAtTopEffect']
+_C351 = CLASSES['ObjectDamageEffect']
+_C356 = CLASSES['MoveCountersEffect']
+_C359 = CLASSES['ChangeTargetEffect']
+_C362 = CLASSES['KeywordCost']
+_C364 = CLASSES['TypeArg']
+_C366 = CLASSES['QualityArg']
+_C368 = CLASSES['OntoArg']
+_C374 = CLASSES['TriggeredStmt']
+_C377 = CLASSES['ActivatedStmt']
+_C379 = CLASSES['PTDefiningStmt']
+_C382 = CLASSES['SpellKind']
+_C386 = CLASSES['EntersTappedStmt']
+_C391 = CLASSES['CostPerTargetStmt']
+_C393 = CLASSES['UncounterableStmt']
+_C397 = CLASSES['StaticStmt']
+_C410 = CLASSES['ControlClause']
+_C421 = CLASSES['DividedDamageEffect']
+_C423 = CLASSES['DamageEffect']
+_C425 = CLASSES['DestroyEffect']
+_C428 = CLASSES['DrawEffect']
+_C430 = CLASSES['TokenCopyEffect']
+_C435 = CLASSES['TokenEffect']
+_C436 = CLASSES['AddManaEffect']
+_C439 = CLASSES['DiscardEffect']
+_C441 = CLASSES['GainLifeEffect']
+_C444 = CLASSES['GainControlEffect']
+_C446 = CLASSES['ReturnToHandEffect']
+_C449 = CLASSES['ReturnFromGraveyardEffect']
+_C451 = CLASSES['ReturnToBattlefieldEffect']
+_C454 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C459 = CLASSES['SearchEffect']
+_C463 = CLASSES['CounterSpellEffect']
+_C465 = CLASSES['ShuffleEffect']
+_C469 = CLASSES['MillEffect']
+_C472 = CLASSES['PutFromHandEffect']
+_C476 = CLASSES['PutCountersEffect']
+_C479 = CLASSES['PutOnLibraryEffect']
+_C481 = CLASSES['PutIntoZoneEffect']
+_C487 = CLASSES['ExileEffect']
+_C489 = CLASSES['ExileTopEffect']
+_C491 = CLASSES['RegenerateEffect']
+_C495 = CLASSES['PlayerSacrificesEffect']
+_C498 = CLASSES['SacrificeEffect']
+_C500 = CLASSES['UntapEffect']
+_C502 = CLASSES['TapOrUntapEffect']
+_C504 = CLASSES['TapEffect']
+_C508 = CLASSES['RemoveCountersEffect']
+_C510 = CLASSES['DelayedEffect']
+_C512 = CLASSES['PreventEffect']
+_C514 = CLASSES['CastThisEffect']
+_C516 = CLASSES['CopySpellEffect']
+_C517 = CLASSES['NoRegenEffect']
+_C520 = CLASSES['PhaseOutEffect']
+_C523 = CLASSES['NoUntapEffect']
+_C526 = CLASSES['ContinuousEffect']
+_C528 = CLASSES['PlayerRef']
+_C537 = CLASSES['AnyNumberTargets']
+_C539 = CLASSES['AnyTarget']
+_C542 = CLASSES['UpToTargets']
+_C544 = CLASSES['EachPlayers']
+_C546 = CLASSES['ThatRef']
+_C548 = CLASSES['EnchantedRef']
+_C555 = CLASSES['BeginningTrigger']
+_C559 = CLASSES['LastCounterTrigger']
+_C563 = CLASSES['BatchAttackTrigger']
+_C566 = CLASSES['ToGraveyardTrigger']
+_C568 = CLASSES['ThisTrigger']
+_C571 = CLASSES['CastTrigger']
+_C574 = CLASSES['YoursTrigger']
+_C588 = CLASSES['ZonePlace']
+_C592 = CLASSES['PTChange']
+_C595 = CLASSES['CantAttackOrBlock']
+_C597 = CLASSES['CantAttack']
+_C599 = CLASSES['CantBlock']
+_C601 = CLASSES['CantBeBlockedByFewer']
+_C602 = CLASSES['CantBeBlockedExcept']
+_C603 = CLASSES['CanBlockOnly']
+_C605 = CLASSES['CantBeTargetedBy']
+_C606 = CLASSES['CantBeTargeted']
+_C608 = CLASSES['CantBeDestroyed']
+_C610 = CLASSES['CantPhaseOut']
+_C612 = CLASSES['PhasesEachUntap']
+_C614 = CLASSES['GainsAbility']
+_C617 = CLASSES['HasKeywordAtManaCost']
+_C620 = CLASSES['HasKeywordFrom']
+_C621 = CLASSES['HasKeywords']
+_C622 = CLASSES['LosesKeywords']
+_C625 = CLASSES['CombatDamageSteps']
+_C627 = CLASSES['AssignsExcess']
+_C629 = CLASSES['AttacksUntapped']
+_C631 = CLASSES['DoesntUntap']
+_C633 = CLASSES['DamageGainsLife']
+_C635 = CLASSES['DamageIsLethal']
+_C637 = CLASSES['CantBeBlockedBy']
+_C639 = CLASSES['CantBeAttachedBy']
+_C641 = CLASSES['PreventDamageFrom']
+_C643 = CLASSES['AttacksDespite']
+_C645 = CLASSES['MaxBlockers']
+_C647 = CLASSES['AttacksEachCombat']
+_C649 = CLASSES['BlocksEachCombat']
+_C651 = CLASSES['CantBeBlocked']
+_C653 = CLASSES['IsColor']
+_C690 = CLASSES['Duration']
+_C693 = CLASSES['TargetObject']
+_C695 = CLASSES['FromGraveyard']
+_C701 = CLASSES['OntoBattlefield']
+_C704 = CLASSES['IntoHand']
+_C706 = CLASSES['IntoGraveyard']
+_C709 = CLASSES['CostValue']
+_C730 = CLASSES['BackRef']
+_C732 = CLASSES['TargetPlayer']
+_C736 = CLASSES['EachObjects']
+_C751 = CLASSES['QualityRef']
+_C772 = CLASSES['PerTime']
+_C778 = CLASSES['PerObject']
+_C781 = CLASSES['PowerOf']
+_C807 = CLASSES['EntersEvent']
+_C810 = CLASSES['LeavesEvent']
+_C812 = CLASSES['DiesEvent']
+_C814 = CLASSES['AttacksAloneEvent']
+_C816 = CLASSES['AttacksEvent']
+_C818 = CLASSES['BlocksEvent']
+_C821 = CLASSES['BlockedEvent']
+_C823 = CLASSES['PhasesEvent']
+_C825 = CLASSES['TurnedUpEvent']
+_C827 = CLASSES['ExiledThisWayEvent']
+_C829 = CLASSES['TargetedEvent']
+_C832 = CLASSES['DealsDamageEvent']
+_C834 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51534,7 +51786,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -51542,7 +51794,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -51633,7 +51885,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -51714,7 +51966,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 235:  # sentences
+        elif r == 237:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52542,11 +52794,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 215:  # instead
+        elif r == 217:  # instead
             d['instead'] = True
-        elif r == 216:  # may
+        elif r == 218:  # may
             d['may'] = True
-        elif r == 217:  # effects
+        elif r == 219:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -52555,7 +52807,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52564,7 +52816,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52578,9 +52830,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 358:  # lastinstead
+        elif r == 360:  # lastinstead
             d['lastinstead'] = True
-        elif r == 219:  # insteadcond
+        elif r == 221:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -52589,7 +52841,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 359:  # tailinstead
+        elif r == 361:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52625,15 +52877,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 223:  # args
+        elif r == 225:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -52677,10 +52929,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 227:  # more
+        elif r == 229:  # more
             values = d['more']
             for x in c:
-                values.append(_b226(x, inst, lim, made))
+                values.append(_b228(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52713,7 +52965,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 228:  # symbols
+        if r == 230:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52754,10 +53006,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 234:  # modes
+        elif r == 236:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b233(x, inst, lim, made))
+                values.append(_b235(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52798,7 +53050,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 236 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 238 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52839,7 +53091,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 283:  # x
+        elif r == 285:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -52859,7 +53111,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52934,9 +53186,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 289:  # onbf
+        elif r == 291:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -53161,7 +53413,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53237,7 +53489,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53277,7 +53529,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53317,7 +53569,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 156:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53399,7 +53651,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53479,9 +53731,9 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 168:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 293:  # its
+        elif r == 295:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -53563,7 +53815,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 176:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53633,15 +53885,15 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # cant
+        if r == 296:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 295:  # did
+        elif r == 297:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 296:  # dont
+        elif r == 298:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -53677,7 +53929,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # its
+        if r == 299:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -53759,7 +54011,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 186:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53877,7 +54129,7 @@ def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 193:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53913,7 +54165,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 195:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53947,7 +54199,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # things
+        if r == 302:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -53955,8 +54207,8 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 299:
-                    values.append(_b299(x, inst, lim, made))
+                elif x.rule == 301:
+                    values.append(_b301(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54067,7 +54319,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 301:  # ormore
+        elif r == 303:  # ormore
             d['ormore'] = True
         elif r == 203:  # counter
             x = c[0]
@@ -54107,7 +54359,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 205:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54143,7 +54395,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 207:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54179,13 +54431,13 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 209:  # revealed
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['revealed'] = value
         elif r == 210:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -54195,7 +54447,43 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SuspendedCondition (class SuspendedCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C213()
+    d: dict[str, Any] = {'suspended': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 212:  # suspended
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['suspended'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b216(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54211,7 +54499,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C214()
+    inst: Any = _C216()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54219,32 +54507,32 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # subject
+        if r == 304:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 417:  # negated
+        elif r == 419:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 303:  # thatspell
+        elif r == 305:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 212:  # word
+        elif r == 214:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 306 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 213:  # linked
+        elif r == 215:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -54258,7 +54546,7 @@ def _b214(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54274,7 +54562,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C228()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54282,11 +54570,11 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # sep
+        if r == 226:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 225:  # use
+        elif r == 227:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -54298,7 +54586,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54314,7 +54602,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54322,11 +54610,11 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # sentences
+        if r == 234:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 367:  # sentences
+        elif r == 369:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54338,7 +54626,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54354,7 +54642,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C239()
+    inst: Any = _C241()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54362,11 +54650,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 237:  # who
+        if r == 239:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 238:  # skip
+        elif r == 240:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -54378,7 +54666,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54394,7 +54682,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C244()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54402,11 +54690,11 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # who
+        if r == 242:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 241:  # search
+        elif r == 243:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -54418,7 +54706,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54434,7 +54722,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C244()
+    inst: Any = _C246()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54442,7 +54730,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # amount
+        if r == 245:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -54454,7 +54742,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54470,7 +54758,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C248()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54478,9 +54766,9 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 245:  # filter
+        if r == 247:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54490,7 +54778,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54506,7 +54794,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C251()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54514,14 +54802,14 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # condition
+        if r == 249:  # condition
             x = c[0]
             if type(x) is Nt and x.rule == 174 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 248:  # cost
+        elif r == 250:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54533,7 +54821,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54549,7 +54837,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54557,7 +54845,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # zones
+        if r == 380:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54565,11 +54853,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 583:
-                    values.append(_b583(x, inst, lim, made))
+                elif x.rule == 588:
+                    values.append(_b588(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 381:  # spells
+        elif r == 383:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54577,11 +54865,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 380:
-                    values.append(_b380(x, inst, lim, made))
+                elif x.rule == 382:
+                    values.append(_b382(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 250:  # amount
+        elif r == 252:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -54593,7 +54881,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54609,7 +54897,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54617,7 +54905,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # condition
+        if r == 254:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54626,24 +54914,24 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 253:  # amount
+        elif r == 255:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 254:  # counter
+        elif r == 256:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 255:  # word
+        elif r == 257:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 306 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 382:  # keywords
+        elif r == 384:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54652,7 +54940,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -54665,7 +54953,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54681,7 +54969,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54689,11 +54977,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # amount
+        if r == 259:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 258:  # counter
+        elif r == 260:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54705,7 +54993,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54721,7 +55009,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54729,11 +55017,11 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # amount
+        if r == 262:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 261:  # counter
+        elif r == 263:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54745,7 +55033,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54761,7 +55049,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54769,9 +55057,9 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 263:  # filter
+        if r == 265:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54781,7 +55069,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54797,7 +55085,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C267()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54805,7 +55093,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # parts
+        if r == 387:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54827,7 +55115,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54843,7 +55131,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C268()
+    inst: Any = _C270()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54851,15 +55139,15 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # optional
+        if r == 388:  # optional
             d['optional'] = True
-        elif r == 266:  # cost
+        elif r == 268:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 387:  # pay
+        elif r == 389:  # pay
             d['pay'] = True
-        elif r == 267:  # orcost
+        elif r == 269:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -54873,7 +55161,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54889,7 +55177,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C271()
+    inst: Any = _C273()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54897,11 +55185,11 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 269:  # affected
+        if r == 271:  # affected
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['affected'] = value
-        elif r == 270:  # cantactivate
+        elif r == 272:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -54913,7 +55201,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54929,7 +55217,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C275()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54937,7 +55225,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # revealed
+        if r == 274:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -54949,7 +55237,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54965,7 +55253,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C276()
+    inst: Any = _C278()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54973,11 +55261,11 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # count
+        if r == 276:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 275:  # turns
+        elif r == 277:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -54989,7 +55277,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55005,7 +55293,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C281()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55013,15 +55301,15 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # verb
+        if r == 279:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 278:  # filter
+        elif r == 280:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55031,7 +55319,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55047,7 +55335,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C282()
+    inst: Any = _C284()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55055,15 +55343,15 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # affected
+        if r == 282:  # affected
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['affected'] = value
-        elif r == 281:  # offbf
+        elif r == 283:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 392:  # parts
+        elif r == 394:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55072,7 +55360,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55085,7 +55373,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55101,7 +55389,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C290()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55109,132 +55397,132 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # other
+        if r == 661:  # other
             d['other'] = True
-        elif r == 657:  # another
+        elif r == 662:  # another
             d['another'] = True
-        elif r == 658:  # facedown
+        elif r == 663:  # facedown
             d['facedown'] = True
-        elif r == 659:  # faceup
+        elif r == 664:  # faceup
             d['faceup'] = True
-        elif r == 396:  # exiled
+        elif r == 398:  # exiled
             d['exiled'] = True
-        elif r == 397:  # combat
+        elif r == 399:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 398:  # combat
+        elif r == 400:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 399:  # states
+        elif r == 401:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 660:  # states
+        elif r == 665:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # nons
+        elif r == 759:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # colors
+        elif r == 760:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 761:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 757:  # multis
+        elif r == 762:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # types
+        elif r == 763:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # subtypes
+        elif r == 764:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # ortypes
+        elif r == 765:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # andor
+        elif r == 766:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # ortypes
+        elif r == 767:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 284:  # orsubtype
+        elif r == 286:  # orsubtype
             x = c[0]
             if d['orsubtype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['orsubtype'] = value
-        elif r == 285:  # kind
+        elif r == 287:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 400:  # chosen
+        elif r == 402:  # chosen
             d['chosen'] = True
-        elif r == 401:  # mv
+        elif r == 403:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 402:  # mvdir
+        elif r == 404:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 403:  # ptstat
+        elif r == 405:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 404:  # ptval
+        elif r == 406:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 405:  # ptdir
+        elif r == 407:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 661:  # keywords
+        elif r == 666:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55243,27 +55531,27 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 406:  # without
+        elif r == 408:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 286:  # controller
+        elif r == 288:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b408(x, inst, lim, made)
+            value = _b410(x, inst, lim, made)
             d['controller'] = value
-        elif r == 414:  # late
+        elif r == 416:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55272,22 +55560,22 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 662:  # blocked_by_this
+        elif r == 667:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 663:  # attacking_you
+        elif r == 668:  # attacking_you
             d['attacking_you'] = True
-        elif r == 415:  # single
+        elif r == 417:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 287:  # name
+        elif r == 289:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -55304,7 +55592,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55320,7 +55608,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C294()
     d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55328,15 +55616,15 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # count
+        if r == 292:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 291:  # filter
+        elif r == 293:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 416:  # fromhand
+        elif r == 418:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -55348,7 +55636,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55364,7 +55652,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C301()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55372,9 +55660,9 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # filter
+        if r == 300:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55384,7 +55672,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55400,7 +55688,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C308()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55408,9 +55696,9 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # effect
+        if r == 307:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55423,7 +55711,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55439,7 +55727,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55447,11 +55735,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 529:  # options
+        elif r == 531:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55459,13 +55747,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 288:
-                    values.append(_b288(x, inst, lim, made))
+                elif x.rule == 290:
+                    values.append(_b290(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 308:  # last
+        elif r == 310:  # last
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -55475,7 +55763,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55491,7 +55779,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55499,13 +55787,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 312:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 311:  # extra
+        elif r == 313:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -55517,7 +55805,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55533,7 +55821,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C318()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55541,18 +55829,18 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # player
+        if r == 315:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 314:  # samename
+        elif r == 316:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 315:  # nextturn
+        elif r == 317:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -55564,7 +55852,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55580,7 +55868,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55588,13 +55876,13 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # player
+        if r == 319:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 318:  # action
+        elif r == 320:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55607,7 +55895,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55623,7 +55911,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C324()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55631,11 +55919,11 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # player
+        if r == 322:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 321:  # amount
+        elif r == 323:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55647,7 +55935,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55663,7 +55951,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C326()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55671,15 +55959,15 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # player
+        if r == 325:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 531:  # amount
+        elif r == 533:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 532:  # twice
+        elif r == 534:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -55691,7 +55979,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55707,7 +55995,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C328()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55715,7 +56003,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # play
+        if r == 327:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -55727,7 +56015,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55743,7 +56031,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C330()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55751,9 +56039,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 329:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55766,7 +56054,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55782,7 +56070,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C333()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55790,20 +56078,20 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # action
+        if r == 331:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 547:  # count
+        elif r == 549:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # player
+        elif r == 332:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55813,7 +56101,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55829,7 +56117,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C335()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55837,7 +56125,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # cost
+        if r == 334:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55849,7 +56137,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55865,7 +56153,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C337()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55873,9 +56161,9 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # reveal
+        if r == 336:  # reveal
             x = c[0]
-            value = _b292(x, inst, lim, made)
+            value = _b294(x, inst, lim, made)
             d['reveal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55885,7 +56173,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55901,7 +56189,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C340()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55909,14 +56197,14 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # action
+        if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 337:  # count
+        elif r == 339:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -55928,7 +56216,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55944,7 +56232,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C342()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55952,9 +56240,9 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # target
+        if r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55967,7 +56255,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55983,7 +56271,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C345()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55991,16 +56279,16 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # first
+        if r == 343:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 342:  # second
+        elif r == 344:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56013,7 +56301,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56029,7 +56317,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C347()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56037,15 +56325,15 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 548:  # order
+        elif r == 550:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 549:  # graveyard
+        elif r == 551:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -56057,7 +56345,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56073,7 +56361,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C351()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56081,20 +56369,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # source
+        if r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 347:  # power
+        elif r == 349:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 348:  # target
+        elif r == 350:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56107,7 +56395,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56123,7 +56411,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C356()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56131,24 +56419,24 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # amount
+        if r == 352:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 351:  # counter
+        elif r == 353:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 352:  # source
+        elif r == 354:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 353:  # target
+        elif r == 355:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56161,7 +56449,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56177,7 +56465,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56185,14 +56473,14 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # target
+        if r == 357:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 356:  # to
+        elif r == 358:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -56204,7 +56492,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56220,7 +56508,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C362()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56228,7 +56516,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # parts
+        if r == 552:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56237,7 +56525,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56250,7 +56538,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56266,7 +56554,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C364()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56274,7 +56562,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # type
+        if r == 363:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56286,7 +56574,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56302,7 +56590,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56310,7 +56598,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # quality
+        if r == 365:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -56322,7 +56610,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56338,7 +56626,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56346,7 +56634,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # subtype
+        if r == 367:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56358,7 +56646,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56374,7 +56662,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C374()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56382,20 +56670,20 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # zone
+        if r == 370:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 369:  # trigger
+        elif r == 371:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 556 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 370:  # condition
+        elif r == 372:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56404,11 +56692,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 371:  # sentences
+        elif r == 373:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 570:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56420,7 +56708,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56436,7 +56724,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C377()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56444,41 +56732,41 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # special
+        if r == 576:  # special
             d['special'] = True
-        elif r == 572:  # fromhand
+        elif r == 577:  # fromhand
             d['fromhand'] = True
-        elif r == 373:  # param
+        elif r == 375:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 573:  # cost
+        elif r == 578:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 574:  # param
+        elif r == 579:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 374:  # sentences
+        elif r == 376:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 575:  # sentences
+        elif r == 580:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # restriction
+        elif r == 581:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56487,19 +56775,19 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 577:  # once
+        elif r == 582:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 578:  # sorcery
+        elif r == 583:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 579:  # also
+        elif r == 584:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -56508,7 +56796,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 580:  # castable
+        elif r == 585:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56522,7 +56810,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56538,7 +56826,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C379()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56546,13 +56834,13 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # both
+        if r == 744:  # both
             d['both'] = True
-        elif r == 581:  # which
+        elif r == 586:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 376:  # amount
+        elif r == 378:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56564,7 +56852,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56580,7 +56868,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C382()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56588,9 +56876,9 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # filter
+        if r == 381:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56600,7 +56888,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56616,7 +56904,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C386()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56624,7 +56912,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # tapped
+        if r == 385:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56636,7 +56924,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56652,7 +56940,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C391()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56660,7 +56948,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # cost
+        if r == 390:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -56672,7 +56960,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56688,7 +56976,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C393()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56696,7 +56984,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # countered
+        if r == 392:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56708,7 +56996,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56724,7 +57012,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C397()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56732,7 +57020,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # precondition
+        if r == 395:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56741,35 +57029,35 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 649:  # this
+        elif r == 654:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 650:  # enchanted
+        elif r == 655:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 651:  # host
+        elif r == 656:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 652:  # equipped
+        elif r == 657:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 653:  # host
+        elif r == 658:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 654:  # affected
+        elif r == 659:  # affected
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['affected'] = value
-        elif r == 655:  # parts
+        elif r == 660:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56778,12 +57066,12 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 394:  # condition
+        elif r == 396:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56800,7 +57088,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56816,7 +57104,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C410()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56824,27 +57112,27 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # you
+        if r == 409:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 409:  # notyou
+        elif r == 411:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 410:  # own
+        elif r == 412:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 411:  # defending
+        elif r == 413:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 412:  # opponent
+        elif r == 414:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 413:  # opponents
+        elif r == 415:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56856,7 +57144,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56872,7 +57160,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C421()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56880,19 +57168,19 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # amount
+        if r == 420:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 763:  # evenly
+        elif r == 768:  # evenly
             d['evenly'] = True
-        elif r == 664:  # upto
+        elif r == 669:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 665:  # filter
+        elif r == 670:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56902,7 +57190,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56918,7 +57206,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C423()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56926,50 +57214,50 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # named
+        if r == 671:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 667:  # again
+        elif r == 672:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 668:  # amount
+        elif r == 673:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 669:  # equal
+        elif r == 674:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 764:  # power
+        elif r == 769:  # power
             x = c[0]
-            value = _b776(x, inst, lim, made)
+            value = _b781(x, inst, lim, made)
             d['power'] = value
-        elif r == 765:  # amount
+        elif r == 770:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 670:  # you
+        elif r == 675:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 671:  # target
+        elif r == 676:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 420:  # also
+        elif r == 422:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56982,7 +57270,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56998,7 +57286,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57006,9 +57294,9 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57021,7 +57309,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57037,7 +57325,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57045,13 +57333,13 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # player
+        if r == 426:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 425:  # amount
+        elif r == 427:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -57063,7 +57351,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57079,7 +57367,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57087,9 +57375,9 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57102,7 +57390,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57118,7 +57406,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C435()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57126,39 +57414,39 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # count
+        if r == 431:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 672:  # tapped
+        elif r == 677:  # tapped
             d['tapped'] = True
-        elif r == 430:  # power
+        elif r == 432:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 431:  # toughness
+        elif r == 433:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 673:  # colors
+        elif r == 678:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 674:  # subtypes
+        elif r == 679:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 675:  # types
+        elif r == 680:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 676:  # keywords
+        elif r == 681:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57167,28 +57455,28 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 432:  # tokname
+        elif r == 434:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 677:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 678:  # pertime
+        elif r == 683:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57198,7 +57486,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57214,7 +57502,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C436()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57222,9 +57510,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # anycolor
+        if r == 773:  # anycolor
             d['anycolor'] = True
-        elif r == 769:  # choices
+        elif r == 774:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57234,15 +57522,15 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 679:  # last
+        elif r == 684:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 680:  # mana
+        elif r == 685:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 832:  # alts
+        elif r == 837:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57254,7 +57542,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57270,7 +57558,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57278,27 +57566,27 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # player
+        if r == 437:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # third
+        elif r == 686:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 436:  # amount
+        elif r == 438:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 770:  # random
+        elif r == 775:  # random
             d['random'] = True
-        elif r == 682:  # per
+        elif r == 687:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57308,7 +57596,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57324,7 +57612,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C441()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57332,31 +57620,31 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # player
+        if r == 440:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 683:  # amount
+        elif r == 688:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # per
+        elif r == 776:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['per'] = value
-        elif r == 774:  # per
+        elif r == 779:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b773(x, inst, lim, made)
+            value = _b778(x, inst, lim, made)
             d['per'] = value
-        elif r == 684:  # equal
+        elif r == 689:  # equal
             x = c[0]
-            value = _b776(x, inst, lim, made)
+            value = _b781(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57366,7 +57654,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57382,7 +57670,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57390,18 +57678,18 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 441:  # duration
+        elif r == 443:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57411,7 +57699,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57427,7 +57715,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57435,14 +57723,14 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # yours
+        elif r == 691:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57454,7 +57742,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57470,7 +57758,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57478,23 +57766,23 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # target
+        if r == 447:  # target
             x = c[0]
-            value = _b688(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['target'] = value
-        elif r == 446:  # source
+        elif r == 448:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['source'] = value
-        elif r == 786:  # hand
+        elif r == 791:  # hand
             d['hand'] = True
-        elif r == 691:  # battlefield
+        elif r == 696:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 787:  # mine
+        elif r == 792:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57504,7 +57792,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57520,7 +57808,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57528,22 +57816,22 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # fromgy
+        elif r == 697:  # fromgy
             d['fromgy'] = True
-        elif r == 788:  # choice
+        elif r == 793:  # choice
             d['choice'] = True
-        elif r == 789:  # facedown
+        elif r == 794:  # facedown
             d['facedown'] = True
-        elif r == 790:  # mine
+        elif r == 795:  # mine
             d['mine'] = True
-        elif r == 791:  # owners
+        elif r == 796:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57553,7 +57841,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57569,7 +57857,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C454()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57577,11 +57865,11 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # filter
+        if r == 452:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 451:  # hands
+        elif r == 453:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57593,7 +57881,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57609,7 +57897,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57617,38 +57905,38 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # player
+        if r == 455:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 693:  # upto
+        elif r == 698:  # upto
             d['upto'] = True
-        elif r == 454:  # count
+        elif r == 456:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 455:  # filter
+        elif r == 457:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 792:  # alts
+        elif r == 797:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b288(x, inst, lim, made))
-        elif r == 694:  # reveal
+                values.append(_b290(x, inst, lim, made))
+        elif r == 699:  # reveal
             d['reveal'] = True
-        elif r == 793:  # thatcard
+        elif r == 798:  # thatcard
             d['thatcard'] = True
-        elif r == 794:  # thosecards
+        elif r == 799:  # thosecards
             d['thosecards'] = True
-        elif r == 456:  # destination
+        elif r == 458:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 702:  # tapped
+        elif r == 707:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57658,7 +57946,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57674,7 +57962,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57682,20 +57970,20 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # unless
+        elif r == 461:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['unless'] = value
-        elif r == 460:  # per
+        elif r == 462:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57709,7 +57997,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57725,7 +58013,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C465()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57733,9 +58021,9 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 464:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57745,7 +58033,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57761,7 +58049,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C469()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57769,19 +58057,19 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # amount
+        if r == 466:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 465:  # player
+        elif r == 467:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 466:  # owner
+        elif r == 468:  # owner
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57791,7 +58079,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57807,7 +58095,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57815,11 +58103,11 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # filter
+        if r == 470:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 469:  # battlefield
+        elif r == 471:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57831,7 +58119,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57847,7 +58135,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C476()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57855,17 +58143,17 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # amount
+        if r == 473:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # counter
+        elif r == 474:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 473:  # target
+        elif r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57878,7 +58166,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57894,7 +58182,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57902,24 +58190,24 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 476:  # source
+        elif r == 478:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['source'] = value
-        elif r == 706:  # top
+        elif r == 711:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 707:  # bottom
+        elif r == 712:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57931,7 +58219,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57947,7 +58235,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57955,9 +58243,9 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57970,7 +58258,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57986,7 +58274,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57994,36 +58282,36 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # source
+        elif r == 483:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['source'] = value
-        elif r == 482:  # amount
+        elif r == 484:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # counter
+        elif r == 485:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 484:  # also
+        elif r == 486:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58036,7 +58324,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58052,7 +58340,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C489()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58060,9 +58348,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # player
+        if r == 488:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58072,7 +58360,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58088,7 +58376,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58096,9 +58384,9 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58111,7 +58399,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58127,7 +58415,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C495()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58135,19 +58423,19 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # player
+        if r == 492:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
-        elif r == 491:  # amount
+        elif r == 493:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 492:  # filter
+        elif r == 494:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58157,7 +58445,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58173,7 +58461,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58181,18 +58469,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 495:  # unless
+        elif r == 497:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58202,47 +58490,8 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C498()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 497:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58267,7 +58516,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58281,7 +58530,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58306,7 +58555,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58319,7 +58568,46 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C504()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 503:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58335,7 +58623,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C508()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58343,17 +58631,17 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # amount
+        if r == 505:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 504:  # counter
+        elif r == 506:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 505:  # target
+        elif r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58366,7 +58654,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58382,7 +58670,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C510()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58390,20 +58678,20 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # step
+        if r == 713:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 709:  # endcombat
+        elif r == 714:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 507:  # effect
+        elif r == 509:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58416,7 +58704,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58432,7 +58720,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C512()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58440,15 +58728,15 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # amount
+        if r == 511:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 796:  # you
+        elif r == 801:  # you
             d['you'] = True
-        elif r == 710:  # target
+        elif r == 715:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58461,7 +58749,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58477,7 +58765,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58485,18 +58773,18 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # label
+        elif r == 716:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 712:  # free
+        elif r == 717:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58508,7 +58796,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58524,7 +58812,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58532,14 +58820,14 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # target
+        if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 713:  # newtargets
+        elif r == 718:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58549,7 +58837,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58565,7 +58853,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C517()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58573,18 +58861,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # thatnoun
+        if r == 719:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 715:  # target
+        elif r == 720:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 716:  # thisturn
+        elif r == 721:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58594,7 +58882,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58610,7 +58898,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C520()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58618,14 +58906,14 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # target
+        if r == 518:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 517:  # phaseout
+        elif r == 519:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58637,7 +58925,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58653,7 +58941,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58661,14 +58949,14 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 521:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 520:  # nountap
+        elif r == 522:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58680,7 +58968,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58696,7 +58984,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58704,36 +58992,36 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 524:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['lead'] = value
-        elif r == 717:  # target
+        elif r == 722:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 718:  # also
+        elif r == 723:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b731(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['also'] = value
-        elif r == 719:  # group
+        elif r == 724:  # group
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['group'] = value
-        elif r == 720:  # orgroup
+        elif r == 725:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 721:  # parts
+        elif r == 726:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58742,18 +59030,18 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 523:  # duration
+        elif r == 525:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['duration'] = value
-        elif r == 722:  # tail
+        elif r == 727:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58762,7 +59050,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 588 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58775,7 +59063,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58791,7 +59079,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58799,13 +59087,13 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # controller
+        if r == 728:  # controller
             d['controller'] = True
-        elif r == 527:  # owner
+        elif r == 529:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 528:  # who
+        elif r == 530:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58817,7 +59105,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58833,7 +59121,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58841,9 +59129,9 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # filter
+        if r == 536:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58853,7 +59141,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58869,7 +59157,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C539()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58877,7 +59165,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # any
+        if r == 538:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58889,7 +59177,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58905,7 +59193,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58913,15 +59201,15 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # each
+        if r == 733:  # each
             d['each'] = True
-        elif r == 538:  # count
+        elif r == 540:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 539:  # filter
+        elif r == 541:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58931,7 +59219,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58947,7 +59235,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58955,7 +59243,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # who
+        if r == 543:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58967,7 +59255,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58983,7 +59271,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C546()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58991,7 +59279,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # that
+        if r == 545:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59003,7 +59291,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59019,7 +59307,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59027,9 +59315,9 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # equipped
+        if r == 805:  # equipped
             d['equipped'] = True
-        elif r == 545:  # enchanted
+        elif r == 547:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59041,7 +59329,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59057,7 +59345,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C555()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59065,11 +59353,11 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # whose
+        if r == 553:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 552:  # step
+        elif r == 554:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59081,7 +59369,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59097,7 +59385,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59105,11 +59393,11 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 557:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 556:  # counter
+        elif r == 558:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -59121,7 +59409,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59137,7 +59425,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C563()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59145,15 +59433,15 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 559:  # subject
+        elif r == 561:  # subject
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['subject'] = value
-        elif r == 560:  # batch
+        elif r == 562:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59165,60 +59453,8 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C563()
-    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 562:  # lead
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['lead'] = value
-        elif r == 733:  # creature
-            d['creature'] = True
-        elif r == 734:  # events
-            values = d['events']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
+    """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59234,7 +59470,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C566()
-    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -59245,15 +59481,107 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 565:  # who
+        elif r == 565:  # whose
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C568()
+    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 567:  # lead
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 738:  # creature
+            d['creature'] = True
+        elif r == 739:  # events
+            values = d['events']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C571()
+    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 569:  # lead
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 570:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 735:  # spell
+        elif r == 740:  # spell
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['spell'] = value
-        elif r == 736:  # this
+        elif r == 741:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -59265,7 +59593,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59281,7 +59609,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C574()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59289,17 +59617,17 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 830:  # thisor
+        elif r == 835:  # thisor
             d['thisor'] = True
-        elif r == 568:  # subject
+        elif r == 573:  # subject
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['subject'] = value
-        elif r == 737:  # events
+        elif r == 742:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59308,12 +59636,12 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 738:  # undercontrol
+        elif r == 743:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59323,7 +59651,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59339,7 +59667,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C588()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59347,11 +59675,11 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # command
+        if r == 587:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 584:  # battlefield
+        elif r == 589:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59363,7 +59691,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59379,7 +59707,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C592()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59387,29 +59715,29 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # additional
+        if r == 745:  # additional
             d['additional'] = True
-        elif r == 585:  # power
+        elif r == 590:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 586:  # toughness
+        elif r == 591:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 741:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 742:  # perfilter
+        elif r == 747:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 831:  # onbf
+        elif r == 836:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59419,7 +59747,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59435,7 +59763,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C595()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59443,7 +59771,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # both
+        if r == 594:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59455,7 +59783,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59471,7 +59799,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C597()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59479,7 +59807,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # attack
+        if r == 596:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59491,7 +59819,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59507,7 +59835,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C599()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59515,7 +59843,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # block
+        if r == 598:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59527,7 +59855,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59543,7 +59871,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C601()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59551,7 +59879,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # count
+        if r == 600:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59563,7 +59891,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59579,7 +59907,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C602()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59587,7 +59915,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # filters
+        if r == 748:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59595,8 +59923,8 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 288:
-                    values.append(_b288(x, inst, lim, made))
+                elif x.rule == 290:
+                    values.append(_b290(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -59607,7 +59935,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59623,7 +59951,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C603()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59631,7 +59959,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # filters
+        if r == 749:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59639,8 +59967,8 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 288:
-                    values.append(_b288(x, inst, lim, made))
+                elif x.rule == 290:
+                    values.append(_b290(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -59651,7 +59979,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59667,7 +59995,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C605()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59675,9 +60003,9 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # quality
+        if r == 604:  # quality
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59687,7 +60015,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59703,7 +60031,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C606()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59711,7 +60039,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # opponents
+        if r == 753:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59721,7 +60049,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59737,7 +60065,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C608()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59745,7 +60073,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # destroyed
+        if r == 607:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59757,7 +60085,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59773,7 +60101,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C610()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59781,7 +60109,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # phase
+        if r == 609:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59793,7 +60121,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59809,7 +60137,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59817,7 +60145,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # untap
+        if r == 611:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59829,7 +60157,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59845,7 +60173,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59853,9 +60181,9 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # ability
+        if r == 613:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59868,7 +60196,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59884,7 +60212,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C617()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59892,14 +60220,14 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # keyword
+        if r == 615:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 611:  # manacost
+        elif r == 616:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59911,7 +60239,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59927,7 +60255,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C620()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59935,14 +60263,14 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # keyword
+        if r == 618:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 614:  # quality
+        elif r == 619:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -59954,7 +60282,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59970,7 +60298,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C621()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59978,7 +60306,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # keywords
+        if r == 755:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59987,7 +60315,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -60000,7 +60328,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60016,7 +60344,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C622()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60024,7 +60352,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # keywords
+        if r == 756:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60033,7 +60361,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -60046,7 +60374,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60062,7 +60390,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C625()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60070,11 +60398,11 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # first
+        if r == 623:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 619:  # regular
+        elif r == 624:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60088,7 +60416,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60104,7 +60432,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C627()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60112,7 +60440,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # excess
+        if r == 626:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60124,7 +60452,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60140,7 +60468,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C629()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60148,7 +60476,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # untapped
+        if r == 628:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60160,7 +60488,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60176,7 +60504,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C631()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60184,11 +60512,11 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # its
+        if r == 757:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 625:  # untap
+        elif r == 630:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60200,7 +60528,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60216,7 +60544,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C633()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60224,7 +60552,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # gains
+        if r == 632:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60236,7 +60564,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60252,7 +60580,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C635()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60260,7 +60588,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # lethal
+        if r == 634:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60272,7 +60600,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60288,7 +60616,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C637()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60296,9 +60624,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # quality
+        if r == 636:  # quality
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60308,7 +60636,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60324,7 +60652,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C639()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60332,9 +60660,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # quality
+        if r == 638:  # quality
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60344,7 +60672,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60360,7 +60688,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C641()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60368,9 +60696,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # quality
+        if r == 640:  # quality
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60380,7 +60708,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60396,7 +60724,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C643()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60404,11 +60732,11 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # thisturn
+        if r == 758:  # thisturn
             d['thisturn'] = True
-        elif r == 637:  # keyword
+        elif r == 642:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60421,7 +60749,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60437,7 +60765,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C645()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60445,7 +60773,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # count
+        if r == 644:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60457,7 +60785,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60473,7 +60801,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C647()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60481,7 +60809,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # attacks
+        if r == 646:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60493,7 +60821,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60509,7 +60837,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C649()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60517,7 +60845,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # blocks
+        if r == 648:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60529,7 +60857,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60545,7 +60873,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C651()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60553,7 +60881,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # unblockable
+        if r == 650:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60565,7 +60893,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60581,7 +60909,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C653()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60589,9 +60917,9 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # color
+        if r == 652:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60604,7 +60932,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60620,7 +60948,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C690()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60628,23 +60956,23 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # eot
+        if r == 784:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 780:  # next_upkeep
+        elif r == 785:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 781:  # losecontrol
+        elif r == 786:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 782:  # thisturn
+        elif r == 787:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 783:  # thiscombat
+        elif r == 788:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60656,7 +60984,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60672,7 +61000,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C693()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60680,13 +61008,13 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # another
+        if r == 789:  # another
             d['another'] = True
-        elif r == 687:  # filter
+        elif r == 692:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 785:  # ingy
+        elif r == 790:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60696,7 +61024,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60712,7 +61040,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C695()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60720,7 +61048,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # whose
+        if r == 694:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60732,7 +61060,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60748,7 +61076,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C701()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60756,7 +61084,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # zone
+        if r == 700:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60768,7 +61096,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60784,7 +61112,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C704()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60792,9 +61120,9 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 703:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60804,7 +61132,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60820,7 +61148,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C706()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60828,9 +61156,9 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 705:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b528(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60840,7 +61168,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60856,7 +61184,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C709()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60864,13 +61192,13 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # cost
+        if r == 708:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 705:  # param
+        elif r == 710:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60883,7 +61211,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60899,7 +61227,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C730()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60907,9 +61235,9 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # word
+        if r == 729:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60922,7 +61250,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60938,7 +61266,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C732()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60946,11 +61274,11 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # player
+        if r == 731:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 797:  # walker
+        elif r == 802:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60960,7 +61288,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60976,7 +61304,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C736()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60984,33 +61312,33 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # quant
+        if r == 734:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 730:  # filter
+        elif r == 735:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 798:  # attached
+        elif r == 803:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 799:  # samename
+        elif r == 804:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 833:  # ingy
+        elif r == 838:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61020,7 +61348,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61036,7 +61364,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61044,13 +61372,13 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # word
+        if r == 750:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 747:  # param
+        elif r == 752:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61063,7 +61391,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61079,7 +61407,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C772()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61087,9 +61415,9 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # word
+        if r == 771:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 306 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61102,7 +61430,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61118,7 +61446,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C778()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61126,13 +61454,13 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # filter
+        if r == 777:  # filter
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
-        elif r == 838:  # gy
+        elif r == 843:  # gy
             d['gy'] = True
-        elif r == 839:  # bf
+        elif r == 844:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61142,7 +61470,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61158,7 +61486,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C781()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61166,21 +61494,21 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # power
+        if r == 780:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # power
+        elif r == 782:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 778:  # target
+        elif r == 783:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61193,7 +61521,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61209,7 +61537,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C807()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61217,7 +61545,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # enters
+        if r == 806:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61229,7 +61557,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61245,7 +61573,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C810()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61253,7 +61581,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # leaves
+        if r == 809:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61265,7 +61593,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61281,7 +61609,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C812()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61289,7 +61617,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # dies
+        if r == 811:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61301,7 +61629,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61317,7 +61645,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C814()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61325,7 +61653,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # alone
+        if r == 813:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61337,7 +61665,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61353,7 +61681,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C816()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61361,7 +61689,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # attacks
+        if r == 815:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61373,7 +61701,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61389,7 +61717,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C818()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61397,11 +61725,11 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # blocks
+        if r == 817:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 834:  # acreature
+        elif r == 839:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61411,7 +61739,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61427,7 +61755,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C821()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61435,15 +61763,15 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # blocked
+        if r == 819:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 815:  # filter
+        elif r == 820:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b288(x, inst, lim, made)
+            value = _b290(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -61453,7 +61781,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61469,7 +61797,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C823()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61477,7 +61805,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # direction
+        if r == 822:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61489,7 +61817,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61505,7 +61833,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C825()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61513,7 +61841,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # up
+        if r == 824:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61525,7 +61853,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61541,7 +61869,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C827()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61549,7 +61877,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # way
+        if r == 826:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61561,7 +61889,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61577,7 +61905,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C829()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61585,11 +61913,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # targeted
+        if r == 828:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 835:  # opponents
+        elif r == 840:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61599,7 +61927,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61615,7 +61943,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C832()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61623,13 +61951,13 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # combat
+        if r == 841:  # combat
             d['combat'] = True
-        elif r == 825:  # deals
+        elif r == 830:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 826:  # recipient
+        elif r == 831:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61643,7 +61971,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61659,7 +61987,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C834()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61667,9 +61995,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # combat
+        if r == 842:  # combat
             d['combat'] = True
-        elif r == 828:  # dealt
+        elif r == 833:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61895,636 +62223,641 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 209 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 210 __asgn_plain
     _b211,  # 211 RevealedAsCastCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 212 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 213 __asgn_plain
-    _b214,  # 214 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 215 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 216 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 217 __asgn_oneormore
-    _node,  # 218 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 219 __asgn_plain
-    _match_node,  # 220 ParamName
-    _match_node,  # 221 KeywordName
-    _node,  # 222 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 223 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 224 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 227 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 228 __asgn_oneormore
-    _match_node,  # 229 Supertype
-    _match_node,  # 230 CardType
-    _match_node,  # 231 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 234 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 235 __asgn_plain
-    _node,  # 236 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 237 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 238 __asgn_plain
-    _b239,  # 239 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    _b244,  # 244 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 247 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 CostLessIfStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 253 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 EntersAsCopyStmt
-    _b265,  # 265 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 266 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 267 __asgn_plain
-    _b268,  # 268 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 270 __asgn_plain
-    _b271,  # 271 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 272 __asgn_plain
-    _b273,  # 273 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 275 __asgn_plain
-    _b276,  # 276 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 281 __asgn_plain
-    _b282,  # 282 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 283 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 289 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
-    _match_node,  # 304 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 212 __asgn_plain
+    _b213,  # 213 SuspendedCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 214 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 215 __asgn_plain
+    _b216,  # 216 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 217 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 218 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 219 __asgn_oneormore
+    _node,  # 220 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 221 __asgn_plain
+    _match_node,  # 222 ParamName
+    _match_node,  # 223 KeywordName
+    _node,  # 224 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 225 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 226 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 229 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 230 __asgn_oneormore
+    _match_node,  # 231 Supertype
+    _match_node,  # 232 CardType
+    _match_node,  # 233 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 236 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 237 __asgn_plain
+    _node,  # 238 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 242 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 243 __asgn_plain
+    _b244,  # 244 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 255 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 256 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 EntersAsCopyStmt
+    _b267,  # 267 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 271 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 272 __asgn_plain
+    _b273,  # 273 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 277 __asgn_plain
+    _b278,  # 278 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 280 __asgn_plain
+    _b281,  # 281 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 283 __asgn_plain
+    _b284,  # 284 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 285 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 288 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 289 __asgn_plain
+    _b290,  # 290 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 291 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 300 __asgn_plain
+    _b301,  # 301 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 302 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 303 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 304 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 305 __asgn_plain
+    _match_node,  # 306 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 354 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 387 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 396 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 400 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ReturnToHandEffect
+    _b356,  # 356 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 360 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 361 __asgn_optional
+    _b362,  # 362 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 387 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 388 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 389 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 398 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 400 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 401 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 402 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 416 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 TokenEffect
+    _b436,  # 436 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 PutCountersEffect
+    _b446,  # 446 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 474 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PutIntoZoneEffect
+    _b476,  # 476 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 UntapEffect
+    _b481,  # 481 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TapOrUntapEffect
+    _b500,  # 500 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 CastThisEffect
+    _b502,  # 502 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 CopySpellEffect
-    _b515,  # 515 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    _match_node,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
-    _match_node,  # 530 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 532 __asgn_plain
-    _node,  # 533 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 550 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 BeginningTrigger
-    _node,  # 554 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 ThisTrigger
+    _b514,  # 514 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 CopySpellEffect
+    _b517,  # 517 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 ContinuousEffect
+    _match_node,  # 527 ActionWord
+    _b528,  # 528 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 531 __asgn_oneormore
+    _match_node,  # 532 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 534 __asgn_plain
+    _node,  # 535 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 BeginningTrigger
+    _node,  # 556 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
+    _b568,  # 568 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 PTChange
-    _node,  # 588 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantBeBlockedByFewer
-    _b597,  # 597 CantBeBlockedExcept
-    _b598,  # 598 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeTargetedBy
-    _b601,  # 601 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 HasKeywordFrom
-    _b616,  # 616 HasKeywords
-    _b617,  # 617 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 655 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 660 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 673 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 674 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 576 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 577 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PTChange
+    _node,  # 593 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 HasKeywordFrom
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 665 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 678 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 679 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 681 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    _node,  # 697 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 OntoBattlefield
+    _node,  # 702 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 714 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 EachObjects
-    _node,  # 732 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 748 __asgn_optional
-    _node,  # 749 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 794 __asgn_optional
-    _match_node,  # 795 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 EntersEvent
-    _node,  # 803 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 EachObjects
+    _node,  # 737 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 753 __asgn_optional
+    _node,  # 754 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 797 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 799 __asgn_optional
+    _match_node,  # 800 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 EntersEvent
+    _node,  # 808 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 830 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 837 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 844 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 218, 222, 236, 533, 554, 588, 697, 732, 749, 803])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 174, 220, 224, 238, 535, 556, 593, 702, 737, 754, 808])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62740,631 +63073,636 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 210 __asgn_plain
     _b211,  # 211 RevealedAsCastCondition
     None,  # 212 __asgn_plain
-    None,  # 213 __asgn_plain
-    _b214,  # 214 PaidCondition
-    None,  # 215 __asgn_optional
-    None,  # 216 __asgn_optional
-    None,  # 217 __asgn_oneormore
-    None,  # 218 Effect
-    None,  # 219 __asgn_plain
-    None,  # 220 ParamName
-    None,  # 221 KeywordName
-    None,  # 222 KeywordArg
-    None,  # 223 __asgn_zeroormore
-    None,  # 224 __asgn_plain
-    None,  # 225 __asgn_plain
-    _b226,  # 226 MoreKeywords
-    None,  # 227 __asgn_zeroormore
-    None,  # 228 __asgn_oneormore
-    None,  # 229 Supertype
-    None,  # 230 CardType
-    None,  # 231 Color
-    None,  # 232 __asgn_plain
-    _b233,  # 233 Mode
-    None,  # 234 __asgn_oneormore
-    None,  # 235 __asgn_plain
-    None,  # 236 AbilityBody
+    _b213,  # 213 SuspendedCondition
+    None,  # 214 __asgn_plain
+    None,  # 215 __asgn_plain
+    _b216,  # 216 PaidCondition
+    None,  # 217 __asgn_optional
+    None,  # 218 __asgn_optional
+    None,  # 219 __asgn_oneormore
+    None,  # 220 Effect
+    None,  # 221 __asgn_plain
+    None,  # 222 ParamName
+    None,  # 223 KeywordName
+    None,  # 224 KeywordArg
+    None,  # 225 __asgn_zeroormore
+    None,  # 226 __asgn_plain
+    None,  # 227 __asgn_plain
+    _b228,  # 228 MoreKeywords
+    None,  # 229 __asgn_zeroormore
+    None,  # 230 __asgn_oneormore
+    None,  # 231 Supertype
+    None,  # 232 CardType
+    None,  # 233 Color
+    None,  # 234 __asgn_plain
+    _b235,  # 235 Mode
+    None,  # 236 __asgn_oneormore
     None,  # 237 __asgn_plain
-    None,  # 238 __asgn_plain
-    _b239,  # 239 SkipExtraTurnStmt
+    None,  # 238 AbilityBody
+    None,  # 239 __asgn_plain
     None,  # 240 __asgn_plain
-    None,  # 241 __asgn_plain
-    _b242,  # 242 CantSearchStmt
+    _b241,  # 241 SkipExtraTurnStmt
+    None,  # 242 __asgn_plain
     None,  # 243 __asgn_plain
-    _b244,  # 244 HandSizeStmt
+    _b244,  # 244 CantSearchStmt
     None,  # 245 __asgn_plain
-    _b246,  # 246 PreventDamageByStmt
+    _b246,  # 246 HandSizeStmt
     None,  # 247 __asgn_plain
-    None,  # 248 __asgn_plain
-    _b249,  # 249 CostLessIfStmt
+    _b248,  # 248 PreventDamageByStmt
+    None,  # 249 __asgn_plain
     None,  # 250 __asgn_plain
-    _b251,  # 251 CostReductionStmt
+    _b251,  # 251 CostLessIfStmt
     None,  # 252 __asgn_plain
-    None,  # 253 __asgn_plain
+    _b253,  # 253 CostReductionStmt
     None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 EntersWithStmt
+    None,  # 256 __asgn_plain
     None,  # 257 __asgn_plain
-    None,  # 258 __asgn_plain
-    _b259,  # 259 AmplifyStmt
+    _b258,  # 258 EntersWithStmt
+    None,  # 259 __asgn_plain
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 AsTurnedFaceUpStmt
+    _b261,  # 261 AmplifyStmt
+    None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 EntersAsCopyStmt
-    _b265,  # 265 CardAltCostStmt
-    None,  # 266 __asgn_plain
-    None,  # 267 __asgn_plain
-    _b268,  # 268 CardAddCostStmt
+    _b264,  # 264 AsTurnedFaceUpStmt
+    None,  # 265 __asgn_plain
+    _b266,  # 266 EntersAsCopyStmt
+    _b267,  # 267 CardAltCostStmt
+    None,  # 268 __asgn_plain
     None,  # 269 __asgn_plain
-    None,  # 270 __asgn_plain
-    _b271,  # 271 CantActivateStmt
+    _b270,  # 270 CardAddCostStmt
+    None,  # 271 __asgn_plain
     None,  # 272 __asgn_plain
-    _b273,  # 273 TopRevealedStmt
+    _b273,  # 273 CantActivateStmt
     None,  # 274 __asgn_plain
-    None,  # 275 __asgn_plain
-    _b276,  # 276 AdditionalLandStmt
+    _b275,  # 275 TopRevealedStmt
+    None,  # 276 __asgn_plain
     None,  # 277 __asgn_plain
-    None,  # 278 __asgn_plain
-    _b279,  # 279 PlayTopStmt
+    _b278,  # 278 AdditionalLandStmt
+    None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
-    None,  # 281 __asgn_plain
-    _b282,  # 282 CardsStaticStmt
-    None,  # 283 __asgn_optional
-    None,  # 284 __asgn_plain
-    None,  # 285 __asgn_plain
+    _b281,  # 281 PlayTopStmt
+    None,  # 282 __asgn_plain
+    None,  # 283 __asgn_plain
+    _b284,  # 284 CardsStaticStmt
+    None,  # 285 __asgn_optional
     None,  # 286 __asgn_plain
     None,  # 287 __asgn_plain
-    _b288,  # 288 ObjectFilter
-    None,  # 289 __asgn_optional
-    None,  # 290 __asgn_plain
-    None,  # 291 __asgn_plain
-    _b292,  # 292 RevealCost
+    None,  # 288 __asgn_plain
+    None,  # 289 __asgn_plain
+    _b290,  # 290 ObjectFilter
+    None,  # 291 __asgn_optional
+    None,  # 292 __asgn_plain
     None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
+    _b294,  # 294 RevealCost
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    None,  # 300 __asgn_oneormore
-    None,  # 301 __asgn_optional
-    None,  # 302 __asgn_plain
-    None,  # 303 __asgn_plain
-    None,  # 304 ConditionWord
+    None,  # 299 __asgn_plain
+    None,  # 300 __asgn_plain
+    _b301,  # 301 ControlledThing
+    None,  # 302 __asgn_oneormore
+    None,  # 303 __asgn_optional
+    None,  # 304 __asgn_plain
     None,  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
+    None,  # 306 ConditionWord
     None,  # 307 __asgn_plain
-    None,  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
+    _b308,  # 308 MayEffect
+    None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    None,  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
+    _b311,  # 311 ChooseAmongEffect
+    None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
+    _b314,  # 314 ExtraTurnEffect
     None,  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
+    _b318,  # 318 CantCastEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    None,  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
+    _b321,  # 321 PlayerTopCardActionEffect
+    None,  # 322 __asgn_plain
     None,  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
+    _b324,  # 324 LoseLifeEffect
     None,  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
+    _b326,  # 326 PlayerMillEffect
     None,  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
+    _b328,  # 328 MayPlayEffect
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
+    _b330,  # 330 BlockRequirementEffect
+    None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
+    _b333,  # 333 TopCardActionEffect
     None,  # 334 __asgn_plain
-    _b335,  # 335 RevealCostEffect
+    _b335,  # 335 PayEffect
     None,  # 336 __asgn_plain
-    None,  # 337 __asgn_plain
-    _b338,  # 338 NumberedActionEffect
+    _b337,  # 337 RevealCostEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    _b340,  # 340 AttachEffect
+    _b340,  # 340 NumberedActionEffect
     None,  # 341 __asgn_plain
-    None,  # 342 __asgn_plain
-    _b343,  # 343 FightEffect
+    _b342,  # 342 AttachEffect
+    None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
+    _b345,  # 345 FightEffect
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
+    _b347,  # 347 LookAtTopEffect
     None,  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
+    _b351,  # 351 ObjectDamageEffect
     None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
+    None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    None,  # 356 __asgn_plain
-    _b357,  # 357 ChangeTargetEffect
-    None,  # 358 __asgn_optional
-    None,  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    None,  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
+    _b356,  # 356 MoveCountersEffect
+    None,  # 357 __asgn_plain
+    None,  # 358 __asgn_plain
+    _b359,  # 359 ChangeTargetEffect
+    None,  # 360 __asgn_optional
+    None,  # 361 __asgn_optional
+    _b362,  # 362 KeywordCost
     None,  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
+    _b364,  # 364 TypeArg
     None,  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
+    _b366,  # 366 QualityArg
     None,  # 367 __asgn_plain
-    None,  # 368 __asgn_plain
+    _b368,  # 368 OntoArg
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
+    None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    None,  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
+    _b374,  # 374 TriggeredStmt
+    None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
-    None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_optional
-    None,  # 387 __asgn_optional
-    None,  # 388 __asgn_plain
-    _b389,  # 389 CostPerTargetStmt
+    _b377,  # 377 ActivatedStmt
+    None,  # 378 __asgn_plain
+    _b379,  # 379 PTDefiningStmt
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 SpellKind
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_oneormore
+    None,  # 385 __asgn_plain
+    _b386,  # 386 EntersTappedStmt
+    None,  # 387 __asgn_oneormore
+    None,  # 388 __asgn_optional
+    None,  # 389 __asgn_optional
     None,  # 390 __asgn_plain
-    _b391,  # 391 UncounterableStmt
-    None,  # 392 __asgn_oneormore
-    None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
-    _b395,  # 395 StaticStmt
-    None,  # 396 __asgn_optional
-    None,  # 397 __asgn_oneormore
-    None,  # 398 __asgn_oneormore
+    _b391,  # 391 CostPerTargetStmt
+    None,  # 392 __asgn_plain
+    _b393,  # 393 UncounterableStmt
+    None,  # 394 __asgn_oneormore
+    None,  # 395 __asgn_plain
+    None,  # 396 __asgn_plain
+    _b397,  # 397 StaticStmt
+    None,  # 398 __asgn_optional
     None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_optional
-    None,  # 401 __asgn_plain
-    None,  # 402 __asgn_plain
+    None,  # 400 __asgn_oneormore
+    None,  # 401 __asgn_oneormore
+    None,  # 402 __asgn_optional
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    _b408,  # 408 ControlClause
+    None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 ControlClause
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_oneormore
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
+    None,  # 416 __asgn_oneormore
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 DividedDamageEffect
+    None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
-    _b421,  # 421 DamageEffect
+    _b421,  # 421 DividedDamageEffect
     None,  # 422 __asgn_plain
-    _b423,  # 423 DestroyEffect
+    _b423,  # 423 DamageEffect
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
+    _b425,  # 425 DestroyEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
+    _b428,  # 428 DrawEffect
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
+    _b430,  # 430 TokenCopyEffect
     None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
-    None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 DiscardEffect
+    None,  # 433 __asgn_plain
+    None,  # 434 __asgn_plain
+    _b435,  # 435 TokenEffect
+    _b436,  # 436 AddManaEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    _b439,  # 439 GainLifeEffect
+    _b439,  # 439 DiscardEffect
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 GainControlEffect
+    _b441,  # 441 GainLifeEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    _b444,  # 444 ReturnToHandEffect
+    _b444,  # 444 GainControlEffect
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnFromGraveyardEffect
+    _b446,  # 446 ReturnToHandEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    _b449,  # 449 ReturnToBattlefieldEffect
+    _b449,  # 449 ReturnFromGraveyardEffect
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
-    _b452,  # 452 ReturnAllFromGraveyardsEffect
+    _b451,  # 451 ReturnToBattlefieldEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
+    _b454,  # 454 ReturnAllFromGraveyardsEffect
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 SearchEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
+    _b459,  # 459 SearchEffect
     None,  # 460 __asgn_plain
-    _b461,  # 461 CounterSpellEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 ShuffleEffect
+    _b463,  # 463 CounterSpellEffect
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
+    _b465,  # 465 ShuffleEffect
     None,  # 466 __asgn_plain
-    _b467,  # 467 MillEffect
+    None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    None,  # 469 __asgn_plain
-    _b470,  # 470 PutFromHandEffect
+    _b469,  # 469 MillEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
+    _b472,  # 472 PutFromHandEffect
     None,  # 473 __asgn_plain
-    _b474,  # 474 PutCountersEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    None,  # 476 __asgn_plain
-    _b477,  # 477 PutOnLibraryEffect
+    _b476,  # 476 PutCountersEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    _b479,  # 479 PutIntoZoneEffect
+    _b479,  # 479 PutOnLibraryEffect
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
+    _b481,  # 481 PutIntoZoneEffect
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 ExileEffect
+    None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    _b487,  # 487 ExileTopEffect
+    _b487,  # 487 ExileEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 RegenerateEffect
+    _b489,  # 489 ExileTopEffect
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
+    _b491,  # 491 RegenerateEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 PlayerSacrificesEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
-    _b496,  # 496 SacrificeEffect
+    _b495,  # 495 PlayerSacrificesEffect
+    None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 UntapEffect
+    _b498,  # 498 SacrificeEffect
     None,  # 499 __asgn_plain
-    _b500,  # 500 TapOrUntapEffect
+    _b500,  # 500 UntapEffect
     None,  # 501 __asgn_plain
-    _b502,  # 502 TapEffect
+    _b502,  # 502 TapOrUntapEffect
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
+    _b504,  # 504 TapEffect
     None,  # 505 __asgn_plain
-    _b506,  # 506 RemoveCountersEffect
+    None,  # 506 __asgn_plain
     None,  # 507 __asgn_plain
-    _b508,  # 508 DelayedEffect
+    _b508,  # 508 RemoveCountersEffect
     None,  # 509 __asgn_plain
-    _b510,  # 510 PreventEffect
+    _b510,  # 510 DelayedEffect
     None,  # 511 __asgn_plain
-    _b512,  # 512 CastThisEffect
+    _b512,  # 512 PreventEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 CopySpellEffect
-    _b515,  # 515 NoRegenEffect
-    None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
+    _b514,  # 514 CastThisEffect
+    None,  # 515 __asgn_plain
+    _b516,  # 516 CopySpellEffect
+    _b517,  # 517 NoRegenEffect
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
+    _b520,  # 520 PhaseOutEffect
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    None,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
-    None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    None,  # 529 __asgn_oneormore
-    None,  # 530 BackWord
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    None,  # 533 TargetRef
+    _b523,  # 523 NoUntapEffect
+    None,  # 524 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 ContinuousEffect
+    None,  # 527 ActionWord
+    _b528,  # 528 PlayerRef
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_plain
+    None,  # 531 __asgn_oneormore
+    None,  # 532 BackWord
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
+    None,  # 535 TargetRef
     None,  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
+    _b537,  # 537 AnyNumberTargets
     None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
+    _b539,  # 539 AnyTarget
+    None,  # 540 __asgn_plain
     None,  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
+    _b542,  # 542 UpToTargets
     None,  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
+    _b544,  # 544 EachPlayers
     None,  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
+    _b546,  # 546 ThatRef
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
+    _b548,  # 548 EnchantedRef
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_oneormore
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    _b553,  # 553 BeginningTrigger
-    None,  # 554 Trigger
-    None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
-    _b557,  # 557 LastCounterTrigger
+    None,  # 552 __asgn_oneormore
+    None,  # 553 __asgn_plain
+    None,  # 554 __asgn_plain
+    _b555,  # 555 BeginningTrigger
+    None,  # 556 Trigger
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
+    _b559,  # 559 LastCounterTrigger
     None,  # 560 __asgn_plain
-    _b561,  # 561 BatchAttackTrigger
+    None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 ThisTrigger
+    _b563,  # 563 BatchAttackTrigger
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
+    _b566,  # 566 ToGraveyardTrigger
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
+    _b568,  # 568 ThisTrigger
+    None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_optional
-    None,  # 572 __asgn_optional
+    _b571,  # 571 CastTrigger
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_plain
+    _b574,  # 574 YoursTrigger
     None,  # 575 __asgn_plain
-    None,  # 576 __asgn_plain
-    None,  # 577 __asgn_plain
+    None,  # 576 __asgn_optional
+    None,  # 577 __asgn_optional
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 PTChange
-    None,  # 588 StaticPart
+    None,  # 587 __asgn_plain
+    _b588,  # 588 ZonePlace
     None,  # 589 __asgn_plain
-    _b590,  # 590 CantAttackOrBlock
+    None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    _b592,  # 592 CantAttack
-    None,  # 593 __asgn_plain
-    _b594,  # 594 CantBlock
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CantBeBlockedByFewer
-    _b597,  # 597 CantBeBlockedExcept
-    _b598,  # 598 CanBlockOnly
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeTargetedBy
-    _b601,  # 601 CantBeTargeted
-    None,  # 602 __asgn_plain
-    _b603,  # 603 CantBeDestroyed
+    _b592,  # 592 PTChange
+    None,  # 593 StaticPart
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
     None,  # 604 __asgn_plain
-    _b605,  # 605 CantPhaseOut
-    None,  # 606 __asgn_plain
-    _b607,  # 607 PhasesEachUntap
-    None,  # 608 __asgn_plain
-    _b609,  # 609 GainsAbility
-    None,  # 610 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
     None,  # 611 __asgn_plain
-    _b612,  # 612 HasKeywordAtManaCost
+    _b612,  # 612 PhasesEachUntap
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 HasKeywordFrom
-    _b616,  # 616 HasKeywords
-    _b617,  # 617 LosesKeywords
+    _b614,  # 614 GainsAbility
+    None,  # 615 __asgn_plain
+    None,  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
     None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
-    _b620,  # 620 CombatDamageSteps
-    None,  # 621 __asgn_plain
-    _b622,  # 622 AssignsExcess
+    _b620,  # 620 HasKeywordFrom
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
     None,  # 623 __asgn_plain
-    _b624,  # 624 AttacksUntapped
-    None,  # 625 __asgn_plain
-    _b626,  # 626 DoesntUntap
-    None,  # 627 __asgn_plain
-    _b628,  # 628 DamageGainsLife
-    None,  # 629 __asgn_plain
-    _b630,  # 630 DamageIsLethal
-    None,  # 631 __asgn_plain
-    _b632,  # 632 CantBeBlockedBy
-    None,  # 633 __asgn_plain
-    _b634,  # 634 CantBeAttachedBy
-    None,  # 635 __asgn_plain
-    _b636,  # 636 PreventDamageFrom
-    None,  # 637 __asgn_plain
-    _b638,  # 638 AttacksDespite
-    None,  # 639 __asgn_plain
-    _b640,  # 640 MaxBlockers
-    None,  # 641 __asgn_plain
-    _b642,  # 642 AttacksEachCombat
-    None,  # 643 __asgn_plain
-    _b644,  # 644 BlocksEachCombat
-    None,  # 645 __asgn_plain
-    _b646,  # 646 CantBeBlocked
-    None,  # 647 __asgn_plain
-    _b648,  # 648 IsColor
-    None,  # 649 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    None,  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    None,  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    None,  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    None,  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    None,  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    None,  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    None,  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    None,  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    None,  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    None,  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
+    _b651,  # 651 CantBeBlocked
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    _b653,  # 653 IsColor
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_oneormore
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_optional
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_oneormore
-    None,  # 661 __asgn_oneormore
+    None,  # 661 __asgn_optional
     None,  # 662 __asgn_optional
     None,  # 663 __asgn_optional
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_oneormore
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_optional
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_optional
-    None,  # 673 __asgn_zeroormore
-    None,  # 674 __asgn_zeroormore
-    None,  # 675 __asgn_oneormore
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_zeroormore
+    None,  # 679 __asgn_zeroormore
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_oneormore
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    _b685,  # 685 Duration
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
+    _b690,  # 690 Duration
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    None,  # 697 Destination
-    None,  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
+    None,  # 692 __asgn_plain
+    _b693,  # 693 TargetObject
+    None,  # 694 __asgn_plain
+    _b695,  # 695 FromGraveyard
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    None,  # 702 __asgn_optional
+    _b701,  # 701 OntoBattlefield
+    None,  # 702 Destination
     None,  # 703 __asgn_plain
-    _b704,  # 704 CostValue
+    _b704,  # 704 IntoHand
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
+    _b706,  # 706 IntoGraveyard
+    None,  # 707 __asgn_optional
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
+    _b709,  # 709 CostValue
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_optional
+    None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_optional
+    None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
+    None,  # 718 __asgn_optional
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_optional
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
     None,  # 724 __asgn_plain
-    _b725,  # 725 BackRef
-    None,  # 726 __asgn_plain
-    _b727,  # 727 TargetPlayer
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_optional
     None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
-    _b731,  # 731 EachObjects
-    None,  # 732 KeywordCostPart
+    _b730,  # 730 BackRef
+    None,  # 731 __asgn_plain
+    _b732,  # 732 TargetPlayer
     None,  # 733 __asgn_optional
-    None,  # 734 __asgn_oneormore
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
-    None,  # 737 __asgn_oneormore
+    _b736,  # 736 EachObjects
+    None,  # 737 KeywordCostPart
     None,  # 738 __asgn_optional
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_optional
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_plain
-    _b746,  # 746 QualityRef
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_optional
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
-    None,  # 749 GrantedAbility
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_oneormore
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_oneormore
+    None,  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_optional
-    None,  # 754 __asgn_oneormore
+    None,  # 754 GrantedAbility
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_oneormore
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    _b767,  # 767 PerTime
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_oneormore
+    None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_optional
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    _b773,  # 773 PerObject
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
-    _b776,  # 776 PowerOf
+    _b772,  # 772 PerTime
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_oneormore
+    None,  # 775 __asgn_optional
+    None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
-    None,  # 778 __asgn_plain
+    _b778,  # 778 PerObject
     None,  # 779 __asgn_plain
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_plain
+    _b781,  # 781 PowerOf
     None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    None,  # 787 __asgn_plain
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
-    None,  # 792 __asgn_oneormore
+    None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
-    None,  # 795 DelayedStep
+    None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_plain
-    _b802,  # 802 EntersEvent
-    None,  # 803 ThisEvent
+    None,  # 797 __asgn_oneormore
+    None,  # 798 __asgn_optional
+    None,  # 799 __asgn_optional
+    None,  # 800 DelayedStep
+    None,  # 801 __asgn_optional
+    None,  # 802 __asgn_optional
+    None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
-    _b805,  # 805 LeavesEvent
+    None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
-    _b807,  # 807 DiesEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 AttacksAloneEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 AttacksEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 BlocksEvent
-    None,  # 814 __asgn_plain
+    _b807,  # 807 EntersEvent
+    None,  # 808 ThisEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
     None,  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
+    _b816,  # 816 AttacksEvent
     None,  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
+    _b818,  # 818 BlocksEvent
     None,  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
-    None,  # 825 __asgn_plain
+    None,  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    None,  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
     None,  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
+    _b827,  # 827 ExiledThisWayEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    None,  # 830 __asgn_optional
-    None,  # 831 __asgn_optional
-    None,  # 832 __asgn_oneormore
-    None,  # 833 __asgn_optional
-    None,  # 834 __asgn_optional
+    _b829,  # 829 TargetedEvent
+    None,  # 830 __asgn_plain
+    None,  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    None,  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
     None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
-    None,  # 837 __asgn_optional
+    None,  # 837 __asgn_oneormore
     None,  # 838 __asgn_optional
     None,  # 839 __asgn_optional
+    None,  # 840 __asgn_optional
+    None,  # 841 __asgn_optional
+    None,  # 842 __asgn_optional
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_optional
 ]

@@ -72,6 +72,17 @@ class RevealedAsCast:
 
 
 @dataclass(frozen=True)
+class SourceInZone:
+    """The source is in ``zone`` now (400.1; 702.62b: a suspended card is in exile)."""
+
+    zone: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Where the source is."""
+        return game.exists(res.source_oid) and game.obj(res.source_oid).zone.value == self.zone
+
+
+@dataclass(frozen=True)
 class CardsInGraveyard:
     """"seven or more cards are in your graveyard" (threshold, 207.2c)."""
 
@@ -363,6 +374,7 @@ __all__ = [
     "PermanentLeftThisTurn",
     "PreviousResult",
     "RevealedAsCast",
+    "SourceInZone",
     "SorceryTiming",
     "TotalPower",
     "YouControl",

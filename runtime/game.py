@@ -1215,13 +1215,34 @@ class Game:
     # ------------------------------------------------------------ triggers
 
     def collect_triggers_for_zone_change(self, ev: ZoneChange, new: GameObject) -> None:
-        """603.6a: enters-the-battlefield abilities of the entering object trigger."""
+        """603.6a: enters-the-battlefield abilities of the entering object trigger; a card put into a
+        graveyard from anywhere triggers "whenever a card is put into an opponent's graveyard" (603.2)."""
+        if ev.to_zone is Zone.GRAVEYARD and not new.card.is_token:
+            self._card_to_graveyard(new)
         if ev.to_zone is not Zone.BATTLEFIELD or new.phased_out:
             return
         for a in self.characteristics(new).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, EntersTheBattlefield):
                 self._trigger(new, a)
         self.fire_object_event(new, "enters")
+
+    def _card_to_graveyard(self, card: GameObject) -> None:
+        """603.2: "whenever a card is put into an opponent's graveyard from anywhere" abilities of
+        permanents, and of cards in exile whose ability says it functions there (113.6b), trigger."""
+        watchers = list(self.battlefield()) + [self.obj(i) for i in self.zone(Zone.EXILE)]
+        for w in watchers:
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                       and "card_to_graveyard" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                t = a.trigger if isinstance(a, TriggeredAbility) else None
+                if not isinstance(t, ObjectEvent) or "card_to_graveyard" not in t.events:
+                    continue
+                if (t.zone or "battlefield") != w.zone.value:
+                    continue  # 113.6b: it functions only in the zone it says
+                mine = card.owner == w.controller
+                if {"graveyard_you": mine, "graveyard_opponent": not mine}.get(t.scope, False):
+                    self._trigger(w, a, (card.oid,))
 
     def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
                           by: "StackItem | None" = None, remembered: tuple[int, ...] = (),

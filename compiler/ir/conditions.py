@@ -138,6 +138,19 @@ class RevealedAsCast(Condition):
 
 
 @dataclass(frozen=True)
+class Suspended(Condition):
+    """"if Nihilith is suspended" (702.62b): the card is in exile, has suspend, and has a time counter
+    on it."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is suspended"
+
+    def python(self) -> str:
+        return ("rt.AllConditions(parts=(rt.SourceInZone(zone='exile'), rt.HasKeyword(keyword='suspend'), "
+                "rt.HasCounters(counter='time', at_least=1), ))")
+
+
+@dataclass(frozen=True)
 class ControlledSinceUpkeep(Condition):
     """"if it came under your control since the beginning of your last upkeep" (echo, 702.30a)."""
 
