@@ -17,7 +17,7 @@ from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition, RevealedAsCast
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
-from .costs import pay_cost
+from .costs import nonmana_payable, pay_cost
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, chosen_keys
 from .errors import IllegalAction
 from .library_top import may_play_top
@@ -25,8 +25,8 @@ from .mana import ManaRequirement
 from .objects import CastInfo
 from .resolution import Resolution
 from .stack import (
-    StackItem, StackKind, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist,
-    with_targets,
+    StackItem, StackKind, announce_division, aura_target_specs, choose_targets, describe, run_sentences, spell_parts,
+    targets_exist, with_targets,
 )
 from .timing import cast_banned, instant_timing
 from .values import Cost
@@ -328,7 +328,6 @@ def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObj
     assert isinstance(opt, AdditionalCost)
     if not opt.either:
         return opt.cost
-    from .legality import nonmana_payable  # legality builds on this module
     payable = [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)] or list(opt.either)
     if len(payable) == 1:
         return payable[0][1]
@@ -338,30 +337,6 @@ def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObj
         lambda ans: ans if isinstance(ans, str) and ans.isdigit() and int(ans) < len(payable) else None,
         "one of the costs offered (601.2b)")
     return payable[int(key)][1]
-
-
-def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],
-                      given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
-    """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
-    least 1.  Asked target by target (the last gets the rest) when not given."""
-    chosen = [t for t in targets if t is not None]
-    n = len(chosen)
-    if n == 0:
-        return ()
-    if given is None:
-        split: list[int] = []
-        left = total
-        for k, t in enumerate(chosen[:-1]):
-            most = left - (n - k - 1)
-            split.append(game.ask_valid(
-                ChooseNumber(player, f"{name}: how much for {describe(game, t)}? (601.2d)", 1, most),
-                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
-                f"a number from 1 to {most} (601.2d)"))
-            left -= split[-1]
-        given = (*split, left)
-    if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
-        raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
-    return tuple(given)
 
 
 def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:

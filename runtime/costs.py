@@ -224,6 +224,70 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
             and flt.matches(game, o, viewer=player, source_oid=source_oid)]
 
 
+def nonmana_payable(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    """118.3: whether ``player`` could pay the parts of ``cost`` other than mana now (their mana is
+    checked with the total cost, 601.2f-g)."""
+    return _nonmana_ok(game, player, cost.without_mana(), source)
+
+
+def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    if cost.unpayable:
+        return False  # 118.6
+    if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
+        return False
+    if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
+        if getattr(cost.life, "value", 0) > game.players[player].life:
+            return False
+    if cost.sacrifice is not None:
+        n = getattr(cost.sacrifice.count, "value", 0)
+        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(
+            game, o, viewer=player, source_oid=source.oid if source is not None else None)]
+        if len(mine) < n:
+            return False
+    if cost.discard is not None:
+        hand = [o for o in game.zone(Zone.HAND, player) if source is None or o != source.oid]
+        if cost.discard_filter is not None:
+            hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
+        if len(hand) < getattr(cost.discard, "value", 0):
+            return False
+    if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
+        return False
+    if cost.tap_permanents is not None:
+        n = getattr(cost.tap_permanents.count, "value", 0)
+        src = source.oid if source is not None else None
+        if len(tappable_for_cost(game, player, cost.tap_permanents.filter, src)) < n:
+            return False
+    if cost.remove_counters is not None:
+        kind, need = cost.remove_counters
+        if source is None or source.counters.get(kind, 0) < need:
+            return False
+    if cost.reveal is not None:
+        need = getattr(cost.reveal.count, "value", 0)
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and cost.reveal.filter.matches(game, game.obj(o))) < need:
+            return False
+    if cost.exile_from_hand is not None:
+        n = getattr(cost.exile_from_hand.count, "value", 0)
+        flt = cost.exile_from_hand.filter
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
+            return False
+    src = source.oid if source is not None else None
+    if cost.exile_from_graveyard is not None:
+        n = getattr(cost.exile_from_graveyard.count, "value", 0)
+        flt = cost.exile_from_graveyard.filter
+        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
+            return False
+    if cost.return_to_hand is not None:
+        n = getattr(cost.return_to_hand.count, "value", 0)
+        flt = cost.return_to_hand.filter
+        if sum(1 for o in game.battlefield() if o.controller == player and o.oid != src
+               and flt.matches(game, o, viewer=player, source_oid=src)) < n:
+            return False
+    return True
+
+
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""

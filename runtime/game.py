@@ -1235,7 +1235,9 @@ class Game:
                        and "card_to_graveyard" in a.trigger.events for a in w.definition.expanded):
                 continue  # cheap pre-check on the printed abilities
             for a in self.characteristics(w).abilities:
-                t = a.trigger if isinstance(a, TriggeredAbility) else None
+                if not isinstance(a, TriggeredAbility):
+                    continue
+                t = a.trigger
                 if not isinstance(t, ObjectEvent) or "card_to_graveyard" not in t.events:
                     continue
                 if (t.zone or "battlefield") != w.zone.value:

@@ -14,7 +14,7 @@ from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
 )
 from .continuous import CantBeTargetedBy, Untargetable
-from .decisions import Choice, ChooseTarget, YesNo
+from .decisions import Choice, ChooseNumber, ChooseTarget, YesNo
 from .errors import IllegalAction
 from .objects import Card, GameObject
 from .resolution import Resolution
@@ -268,6 +268,30 @@ def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, .
     return frozenset(bad)
 
 
+def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],
+                      given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
+    """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
+    least 1.  Asked target by target (the last gets the rest) when not given."""
+    chosen = [t for t in targets if t is not None]
+    n = len(chosen)
+    if n == 0:
+        return ()
+    if given is None:
+        split: list[int] = []
+        left = total
+        for k, t in enumerate(chosen[:-1]):
+            most = left - (n - k - 1)
+            split.append(game.ask_valid(
+                ChooseNumber(player, f"{name}: how much for {describe(game, t)}? (601.2d)", 1, most),
+                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
+                f"a number from 1 to {most} (601.2d)"))
+            left -= split[-1]
+        given = (*split, left)
+    if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
+        raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
+    return tuple(given)
+
+
 def put_triggers_on_stack(game: "Game") -> None:
     """603.3: put waiting triggered abilities on the stack in APNAP order, choosing their targets."""
     while game.state.pending:
@@ -292,7 +316,6 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
     division: tuple[int, ...] = ()
     if isinstance(t.ability, TriggeredAbility) and t.ability.divide is not None:
         # 603.3d, 601.2d: the division is announced as the targets are chosen.
-        from .casting import announce_division  # casting builds on this module
         total = t.ability.divide.evaluate(Resolution(game, t.controller, t.source_oid, targets))
         try:
             division = announce_division(game, t.controller, total, targets, None,
