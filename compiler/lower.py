@@ -1701,6 +1701,7 @@ class CardLowering:
         self.last_group = None
         self.chose = False
         self.moved_slot = -1
+        self.last_mill = None
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
