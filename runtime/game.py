@@ -19,12 +19,12 @@ from . import layers
 from .abilities import (
     Ability, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
-    TriggeredAbility,
+    StaticAbility, TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
-    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
+    CantBeRegenerated, GainAbility, PreventDamageBy, Part, PreventDamageFrom, affects_player,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -89,6 +89,16 @@ def _copy_player(p: Player) -> Player:
     c.mana = _copy_counter(p.mana)
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
+
+
+def _watches_casts(a: Ability) -> bool:
+    """Whether ``a`` is a cast trigger (603.2, 601.2i), or a static ability granting one (613.1f:
+    "As long as ..., this has "Whenever an opponent casts a spell, ..."")."""
+    if isinstance(a, TriggeredAbility):
+        return isinstance(a.trigger, ObjectEvent) and "cast" in a.trigger.events
+    if isinstance(a, StaticAbility):
+        return any(isinstance(p, GainAbility) and _watches_casts(p.ability) for p in a.parts)
+    return False
 
 
 class Game:
@@ -1332,9 +1342,8 @@ class Game:
                     and a.trigger.scope == "cast_this" and "cast" in a.trigger.events:
                 self._trigger(spell, a, (spell.oid,))
         for w in self.battlefield():
-            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and "cast" in a.trigger.events for a in w.definition.expanded):
-                continue  # cheap pre-check on the printed abilities
+            if not any(_watches_casts(a) for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities (and the ones they grant)
             mine = caster == w.controller
             for a in self.characteristics(w).abilities:
                 if not (isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)):
