@@ -10,7 +10,7 @@ import keyword as pykeyword
 import re
 from dataclasses import replace
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 from dsl.checks import Checker
 from dsl.diagnostics import Diagnostic
@@ -28,6 +28,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
+    CostLessIf,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -286,6 +287,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         # "instant or sorcery spell"; "each instant and sorcery card" (every card of either type)
         joiner = " and " if f.andor else " or "
         type_words = list(f.subtypes) + list(f.types[:-1]) + [joiner.join([f.types[-1], *f.ortypes])]
+    if f.orsubtype:
+        type_words += ["or", str(f.orsubtype)]  # "an artifact or Goblin"
     words = " ".join(([" or ".join(f.states)] if f.states else []) + list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
@@ -363,9 +366,18 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " it's blocking"
     if f.attacking_you:
         words += " that's attacking you"
+    alternatives: tuple[FilterIR, ...] = ()
+    if f.orsubtype:
+        # "sacrifice an artifact or Goblin": a permanent of the card type, or one of the subtype.
+        alt = ck.subtype(f, f.orsubtype)
+        alternatives = (FilterIR(subtypes=(alt,), kind=noun, words=alt),)
     name = unescape(f.name) if f.name else ""
     if f.name:
         words += f" named {name}"
+    single = ""
+    if f.single:
+        single = f.single[:-1] if f.single.endswith("s") else f.single
+        words += f" that targets only a single {single}"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
@@ -377,7 +389,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
                     of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype),
-                    mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv))
+                    mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
+                    single_target=single, alternatives=alternatives)
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -437,73 +450,114 @@ def _count_of(ck: Checker, c: Any) -> am.CountOf:
 
 
 def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
-    mana: list[str] = []
-    tap = False
-    life = None
-    sac = None
-    discard = 0
-    sac_this = False
-    exile_this = False
-    discard_filter: FilterIR | None = None
-    exile_hand = None
-    exile_face_up: SacrificeIR | None = None
-    remove: tuple[str, int] = ("", 0)
-    discard_this = False
-    reveal = None
-    tap_perms: SacrificeIR | None = None
-    put_counters: tuple[str, int] | None = None
-    tickets = 0
+    """A cost (118): each part is lowered by the function named after its grammar rule
+    (``_costpart_<Rule>``), which fills in its fields of the ``CostIR``."""
+    fields: dict[str, Any] = {}
     for p in c.parts:
-        k = cname(p)
-        if k == "TapCost":
-            tap = True
-        elif k == "TicketCost":
-            tickets += len(p.tickets)
-        elif k == "SacrificeThisCost":
-            sac_this = True
-        elif k == "ExileThisCost":
-            exile_this = True
-        elif k == "ManaCost":
-            mana += list(ck.mana_symbols(p, list(p.symbols)))
-        elif k == "PayLifeCost":
-            life = _amount(p.amount)
-        elif k == "SacrificeCost":
-            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="a")
-            sac = SacrificeIR(count, _filter(ck, p.filter, p))
-        elif k == "DiscardThisCost":
-            discard_this = True
-        elif k == "DiscardCost":
-            discard = _amount(p.count).value
-            f = _filter(ck, p.filter, p)
-            if f.types or f.any_types or f.subtypes or f.colors or f.non:
-                discard_filter = f
-        elif k == "ExileFromHandCost":
-            exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
-        elif k == "ExileFaceUpCost":
-            f = _filter(ck, p.filter, p)
-            if not f.face_down or f.controller != "you":
-                ck.error(p, "'exile ... face up' exiles face-down permanents you control",
-                         "write e.g. 'exile a face-down permanent you control face up'")
-            exile_face_up = SacrificeIR(_amount(p.count), f)
-        elif k == "RevealCost":
-            reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
-        elif k == "RemoveCountersCost":
-            remove = (str(p.counter.name), _amount(p.count).value)
-        elif k == "TapPermanentsCost":
-            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="")
-            f = _filter(ck, p.filter, p)
-            if "untapped" not in f.states or f.controller != "you":
-                ck.error(p, "a tapping cost taps untapped permanents you control",
-                         "write e.g. 'tap an untapped creature you control'")
-            tap_perms = SacrificeIR(count, f)
-        elif k == "PutCountersCost":
-            if counters_known is not None:
-                ck.name_in(p.counter, "counter kind", p.counter.name, counters_known)
-            put_counters = (str(p.counter.name), _amount(p.amount).value)
-    return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
-                  exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
-                  discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
-                  exile_this=exile_this, tickets=tickets, exile_face_up=exile_face_up)
+        _COST_PARTS[cname(p)](ck, p, fields, counters_known)
+    return CostIR(**fields)
+
+
+def _one(ck: Checker, p: Any) -> SacrificeIR:
+    """The count and selector of a cost part ("two Islands you control"), one if no count is printed."""
+    count = _amount(p.count) if p.count is not None else am.Fixed(1, words="a")
+    return SacrificeIR(count, _filter(ck, p.filter, p))
+
+
+def _costpart_TapCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["tap"] = True
+
+
+def _costpart_SacrificeThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["sacrifice_this"] = True
+
+
+def _costpart_ExileThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_this"] = True
+
+
+def _costpart_ManaCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["mana"] = tuple(out.get("mana", ())) + tuple(ck.mana_symbols(p, list(p.symbols)))
+
+
+def _costpart_PayLifeCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["life"] = _amount(p.amount)
+
+
+def _costpart_SacrificeCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["sacrifice"] = _one(ck, p)
+
+
+def _costpart_DiscardThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["discard_this"] = True
+
+
+def _costpart_DiscardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["discard"] = _amount(p.count)
+    f = _filter(ck, p.filter, p)
+    if f.types or f.any_types or f.subtypes or f.colors or f.non:
+        out["discard_filter"] = f
+
+
+def _costpart_ExileFromHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_from_hand"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+
+
+def _costpart_ExileFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_from_graveyard"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+
+
+def _costpart_ReturnToHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    r = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+    if r.filter.controller != "you":
+        ck.error(p, "a returning cost returns permanents you control",
+                 "write e.g. 'return two Islands you control to their owner's hand'")
+    one = isinstance(r.count, am.Fixed) and r.count.value == 1
+    if bool(p.its) != one:
+        ck.error(p, f"write '{'its' if one else 'their'} owner's hand' after {r.count.words}")
+    out["return_to_hand"] = r
+
+
+def _costpart_RevealCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["reveal"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+    out["reveal_from"] = bool(p.fromhand)
+
+
+def _costpart_RemoveCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["remove_counter"] = str(p.counter.name)
+    out["remove_count"] = _amount(p.count).value
+
+
+def _costpart_TapPermanentsCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    count = _amount(p.count) if p.count is not None else am.Fixed(1, words="")
+    f = _filter(ck, p.filter, p)
+    if "untapped" not in f.states or f.controller != "you":
+        ck.error(p, "a tapping cost taps untapped permanents you control",
+                 "write e.g. 'tap an untapped creature you control'")
+    out["tap_permanents"] = SacrificeIR(count, f)
+
+
+def _costpart_PutCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if known is not None:
+        ck.name_in(p.counter, "counter kind", p.counter.name, known)
+    out["put_counters"] = (str(p.counter.name), _amount(p.amount).value)
+
+
+def _costpart_TicketCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["tickets"] = out.get("tickets", 0) + len(p.tickets)  # 107.17
+
+
+def _costpart_ExileFaceUpCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    # 118.3, 708.9: "exile a face-down permanent you control face up"
+    f = _filter(ck, p.filter, p)
+    if not f.face_down or f.controller != "you":
+        ck.error(p, "'exile ... face up' exiles face-down permanents you control",
+                 "write e.g. 'exile a face-down permanent you control face up'")
+    out["exile_face_up"] = SacrificeIR(_amount(p.count), f)
+
+
+_COST_PARTS: dict[str, Callable[[Checker, Any, dict[str, Any], Any], None]] = {
+    name[len("_costpart_"):]: fn for name, fn in list(globals().items()) if name.startswith("_costpart_")}
 
 
 # ------------------------------------------------------------------ cards
@@ -543,6 +597,7 @@ class CardLowering:
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
         self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
         self.chose_name = False  # an instruction before named a card ("that name")
+        self.last_mill: Amount | None = None  # the number of cards the last mill named ("twice that many")
 
     # amounts and costs ---------------------------------------------------
 
@@ -611,6 +666,28 @@ class CardLowering:
 
     def condition_GraveyardCondition(self, c: Any) -> Condition:
         return co.GraveyardCount(self.amount(c.count).value)
+
+    def condition_AllGraveyardsCondition(self, c: Any) -> Condition:
+        f = _filter(self.ck, c.filter, c)
+        if not f.is_card:
+            self.ck.error(c, "cards in graveyards are named as cards: 'creature cards'")
+        return co.AllGraveyardsCount(self.amount(c.count).value, f)
+
+    def condition_CastThisTurnCondition(self, c: Any) -> Condition:
+        f = _filter(self.ck, c.filter, c)
+        if not f.is_spell:
+            self.ck.error(c, "say what was cast as a spell: 'you've cast an instant or sorcery spell this turn'")
+        return co.CastThisTurn(f)
+
+    def condition_RevealedAsCastCondition(self, c: Any) -> Condition:
+        controlled = _filter(self.ck, c.controlled, c) if c.controlled is not None else None
+        return co.RevealedAsCast(_filter(self.ck, c.revealed, c), controlled)
+
+    def condition_SuspendedCondition(self, c: Any) -> Condition:
+        # 702.62b: suspended is in exile, with suspend, with a time counter on it.
+        if "time" not in self.counters:
+            self.ck.error(c, "'suspended' needs the time counter of the suspend keyword")
+        return co.Suspended()
 
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
@@ -1045,8 +1122,27 @@ class CardLowering:
                                          group=first, repeat=True))
             return ef.DividedEvenly(self.amount(e.amount), first)
         amount = self.amount(e.amount)
+        if e.upto:
+            # 601.2d: "among one, two, or three target creatures": one to three targets of the selector.
+            f = _filter(self.ck, e.filter, e)
+            if e.evenly or not isinstance(amount, am.Fixed) or amount.value < 3:
+                self.ck.error(e, "'one, two, or three' targets divide a number of 3 or more, as you choose (601.2d)")
+            first = len(self.targets)
+            words = f"one, two, or three target {f.words}"
+            for n in range(3):
+                self.targets.append(TargetIR(TargetKind.OBJECT, f, condition=cond, words=words, optional=n > 0,
+                                             group=first))
+            return ef.DividedDamage(amount, tuple(range(first, first + 3)), among=words)
+        if isinstance(amount, am.XAmount):
+            # 601.2d: X is announced (601.2b) before the targets are chosen and the damage divided,
+            # so any number of targets, at most X of them: an unbounded phrase (115.1d).
+            self.after_unbounded(e)
+            first = len(self.targets)
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets", optional=True,
+                                         group=first, repeat=True))
+            return ef.DividedDamage(amount, (first,), through_end=True)
         if not isinstance(amount, am.Fixed) or amount.value < 1:
-            self.ck.error(e, "the amount divided among targets must be a number (601.2d)")
+            self.ck.error(e, "the amount divided among targets must be a number or X (601.2d)")
         first = len(self.targets)
         # 601.2d: each target gets at least 1, so there are at most `amount` of them.
         for n in range(max(amount.value, 1)):
@@ -1070,7 +1166,8 @@ class CardLowering:
             self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
             self._controller_of(e, str(e.controllerof))
-        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late),
+                             again=bool(e.again))
 
     def _controller_of(self, node: Any, words: str) -> Ref:
         """"that creature's controller": the controller of the last target (608.2h)."""
@@ -1254,7 +1351,22 @@ class CardLowering:
         return out
 
     def effect_PlayerMillEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.Mill(self.player(e.player, cond), self.amount(e.amount), their=True)
+        if e.twice:
+            # "twice that many": twice the number of the mill before it (the instruction it replaces).
+            before = self.last_mill
+            if before is None:
+                self.ck.error(e, "'twice that many' needs an instruction before it that put cards into a graveyard")
+                before = am.Fixed(0, words="0")
+            return ef.Mill(self.player(e.player, cond), am.Twice(before), their=True, short=True)
+        amount = self.amount(e.amount)
+        self.last_mill = amount
+        return ef.Mill(self.player(e.player, cond), amount, their=True)
+
+    def effect_ChangeTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
+        spell = self.target(e.target, cond)
+        if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].filter.is_spell):
+            self.ck.error(e, "only a spell's target is changed: 'change the target of target spell ...'")
+        return ef.ChangeTarget(spell)
 
     def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
         amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")
@@ -1361,6 +1473,11 @@ class CardLowering:
                                           written=d is not None, also=self.target(e.also, cond))
         else:
             f = _filter(self.ck, e.group, e)
+            if e.orgroup is not None:
+                # "green creatures and white creatures can't block this turn": every object either
+                # selector matches.
+                g = _filter(self.ck, e.orgroup, e)
+                f = replace(f, alternatives=(*f.alternatives, g), words=f"{f.words} and {g.words}")
             ref = rf.EachObject(f.words, f)
             self.last_each = ref
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
@@ -1513,7 +1630,10 @@ class CardLowering:
         return ef.RevealTop(self.amount(e.amount), _filter(self.ck, e.filter, e))  # 701.16a, 401.2
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.LookAtTop(self.amount(e.amount), graveyard=bool(e.graveyard))
+        amount = self.amount(e.amount)
+        if e.other and not (isinstance(amount, am.Fixed) and amount.value == 2):
+            self.ck.error(e, "'the other' is the second of two cards: 'look at the top two cards ...'")
+        return ef.LookAtTop(amount, graveyard=bool(e.graveyard), rest_to_graveyard=bool(e.other))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         # a number of cards (701.18a scry) or of counters put on the source (701.31a, 701.43a)
@@ -1624,6 +1744,11 @@ class CardLowering:
             self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
                              "activated abilities")
         return ef.Pay(cost)
+
+    def effect_RevealCostEffect(self, e: Any, cond: Condition | None) -> Effect:
+        fields: dict[str, Any] = {}
+        _costpart_RevealCost(self.ck, e.reveal, fields, None)
+        return ef.Pay(CostIR(**fields))
 
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
@@ -1791,6 +1916,14 @@ class CardLowering:
             self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'from the chosen color' needs a keyword like protection")
         return sp.ProtectionFromChosen(str(p.keyword))
 
+    def static_HasKeywordFrom(self, p: Any) -> StaticPart:
+        # 613.1f: a keyword whose one parameter is a quality, granted with it (702.16a).
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        kw = self.keywords.get(p.keyword)
+        if kw is not None and [t for _, t in kw.params] != ["quality"]:
+            self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'has protection from black'")
+        return sp.HasKeywordFrom(str(p.keyword), str(p.quality))
+
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
 
@@ -1854,6 +1987,9 @@ class CardLowering:
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             if b.sorcery:
                 restriction = co.SorceryTiming()
+                also = self.condition(b.also) if b.also is not None else None
+                if also is not None:  # "... and only if seven or more cards are in your graveyard"
+                    restriction = co.AllConditions((restriction, also))
             if b.castable:
                 restriction = co.CastTiming()  # 116.2f: when it could be cast
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
@@ -1950,10 +2086,22 @@ class CardLowering:
             return CostPerPermanent(cost, filter=flt, ability_word=word)
         if k == "CostPerTargetStmt":
             return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
+        if k == "CostLessIfStmt":
+            # 601.2f: the spell's own cost reduction, while its condition holds.
+            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+            cond = self.condition(b.condition)
+            if cond is None:  # a condition word unknown here (reported where it was checked)
+                cond = co.GraveyardCount(0)
+            return CostLessIf(cost, cond, word)
         if k == "CardAltCostStmt":
             return AlternativeCardCost(_cost(self.ck, b), word)
         if k == "CardAddCostStmt":
-            return AdditionalCardCost(_cost(self.ck, b.cost), word)
+            or_cost = _cost(self.ck, b.orcost) if b.orcost is not None else None
+            if b.pay and or_cost is not None and not or_cost.printed_plain:
+                self.ck.error(b, "'or pay' takes mana: 'or pay {3}'")
+            if b.optional and or_cost is not None:
+                self.ck.error(b, "an optional additional cost is one cost ('you may reveal a Dragon card from your hand')")
+            return AdditionalCardCost(_cost(self.ck, b.cost), word, or_cost, bool(b.pay), bool(b.optional))
         if k == "CardsStaticStmt":
             # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
             f = _filter(self.ck, b.affected, b)
@@ -1982,6 +2130,11 @@ class CardLowering:
                                 words=f"whenever you discard {article} {card.words}")
         if cname(t) == "CastTrigger":
             # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
+            if t.this:
+                # "When you cast this spell": the spell's own ability, as it becomes cast (601.2i).
+                if t.who != "you" or t.lead != "when":
+                    self.ck.error(t, "write 'when you cast this spell'")
+                return EventTrigger(("cast",), scope="cast_this", words="when you cast this spell")
             spell = _filter(self.ck, t.spell, t)
             who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
             article = "an" if spell.words[:1] in "aeiou" else "a"
@@ -1991,6 +2144,11 @@ class CardLowering:
         if cname(t) == "LifeGainTrigger":
             # 119.9, 603.2: each life-gain event of the controller.
             return EventTrigger(("gained_life",), scope="you_gain", words="whenever you gain life")
+        if cname(t) == "ToGraveyardTrigger":
+            # 603.2: a card (not a token, 111.7) is put into a graveyard, from any zone.
+            whose = "opponent" if t.whose == "an opponent's" else "you"
+            return EventTrigger(("card_to_graveyard",), scope=f"graveyard_{whose}",
+                                words=f"whenever a card is put into {t.whose} graveyard from anywhere")
         if cname(t) == "BatchAttackTrigger":
             # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
             subject = _filter(self.ck, t.subject, t)
@@ -2114,6 +2272,7 @@ class CardLowering:
         self.last_copy = None
         self.chose = False
         self.moved_slot = -1
+        self.last_mill = None
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None

@@ -19,6 +19,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
+    CostLessIf,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -141,11 +142,24 @@ def _instance_CostPerExtraTarget(ab: CostPerExtraTarget) -> str:
     return f"rt.CostsMorePerExtraTarget(cost={ab.cost.python()})"
 
 
+def _instance_CostLessIf(ab: CostLessIf) -> str:
+    return f"rt.CostsLessIf(cost={ab.cost.python()}, condition={ab.condition.python()})"
+
+
 def _instance_AlternativeCardCost(ab: AlternativeCardCost) -> str:
     return f"rt.AlternativeCost(label='alternative', cost={ab.cost.python()}, zone=rt.Zone.HAND)"
 
 
 def _instance_AdditionalCardCost(ab: AdditionalCardCost) -> str:
+    if ab.optional:
+        # 601.2b, 607: an optional additional cost; "if you revealed ..." asks whether it was paid.
+        return f"rt.AdditionalCost(label='revealed', cost={ab.cost.python()})"
+    if ab.or_cost is not None:
+        first = ab.cost.text()
+        second = ("pay " if ab.pay else "") + ab.or_cost.text()
+        return (f"rt.AdditionalCost(label='additional', cost={ab.cost.python()}, mandatory=True, "
+                f"either=(({pyexpr.lit(first[:1].lower() + first[1:])}, {ab.cost.python()}), "
+                f"({pyexpr.lit(second[:1].lower() + second[1:])}, {ab.or_cost.python()})))")
     return f"rt.AdditionalCost(label='additional', cost={ab.cost.python()}, mandatory=True)"
 
 
@@ -176,7 +190,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
-    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost,
+    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost,
                 AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR)
 }
 
@@ -232,8 +246,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entry["targets"] = [t.python() for t in ab.targets]
             entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
             divided = [e for s in ab.sentences for e in s.effects if isinstance(e, DividedDamage)]
-            if isinstance(ab, SpellIR) and divided:
-                entry["divide"] = divided[0].amount.python()
+            if isinstance(ab, (SpellIR, TriggeredIR)) and divided:
+                entry["divide"] = divided[0].amount.python()  # 601.2d, 603.3d: announced as put on the stack
             if isinstance(ab, SpellIR) and ab.modes:
                 entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose

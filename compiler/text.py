@@ -17,6 +17,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
+    CostLessIf,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
@@ -307,6 +308,10 @@ def _text_CostPerExtraTarget(card: CardIR, ab: CostPerExtraTarget) -> str:
     return f"This spell costs {ab.cost.text(card=card.name)} more to cast for each target beyond the first."
 
 
+def _text_CostLessIf(card: CardIR, ab: CostLessIf) -> str:
+    return f"{cap(ab.condition.text(True, card.name))}, this spell costs {ab.cost.text(card=card.name)} less to cast."
+
+
 def _text_AlternativeCardCost(card: CardIR, ab: AlternativeCardCost) -> str:
     # 118.9: "You may pay 1 life and exile a blue card from your hand rather than pay ..."
     words = " and ".join(p[:1].lower() + p[1:] for p in ab.cost.text(card=card.name).split(", "))
@@ -315,7 +320,12 @@ def _text_AlternativeCardCost(card: CardIR, ab: AlternativeCardCost) -> str:
 
 def _text_AdditionalCardCost(card: CardIR, ab: AdditionalCardCost) -> str:
     cost = ab.cost.text(card=card.name)
-    return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
+    may = "you may " if ab.optional else ""
+    other = ""
+    if ab.or_cost is not None:
+        words = ab.or_cost.text(card=card.name)
+        other = f" or {'pay ' if ab.pay else ''}{words[:1].lower()}{words[1:]}"
+    return f"As an additional cost to cast this spell, {may}{cost[:1].lower()}{cost[1:]}{other}."
 
 
 def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
@@ -352,7 +362,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 
 

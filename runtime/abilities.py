@@ -147,6 +147,8 @@ class TriggeredAbility(Ability):
     trigger: ClassVar[Trigger] = EntersTheBattlefield()
     condition: ClassVar[Condition | None] = None
     targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    # 603.3d, 601.2d: an amount divided among the chosen targets, announced as it is put on the stack.
+    divide: ClassVar[Amount | None] = None
     sentences: ClassVar[tuple[Sentence, ...]] = ()
 
 
@@ -194,6 +196,9 @@ class AdditionalCost(Ability):
     repeatable: bool = False
     keyword: str = ""  # the keyword it comes from, for players and logs ("Kicker")
     mandatory: bool = False  # "As an additional cost to cast this spell, ..." (601.2b): always paid
+    # 601.2b: "reveal a Goblin card from your hand or pay {3}": the costs the player chooses from as
+    # the spell is cast, each with its printed words (``cost`` is then the first of them).
+    either: tuple[tuple[str, Cost], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -252,6 +257,15 @@ class CostsLessPerPermanent(Ability):
     mana: tuple[str, ...]
     filter: ObjectFilter
     yours: bool = False
+
+
+@dataclass(frozen=True)
+class CostsLessIf(Ability):
+    """601.2f: "If [condition], this spell costs {6} less to cast." -- while the total cost is
+    determined, ``cost`` (generic mana) is taken off it if ``condition`` holds."""
+
+    cost: Cost
+    condition: "Condition"
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,22 @@ any point rewinds the game to exactly where it was (726.1).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from typing import TYPE_CHECKING, Callable
 
 from . import layers
 from .abilities import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsMorePerExtraTarget, PlayerGetsCountersIfPaid,
-    SpellAbility, SpliceOnto, StaticAbility, StickerOnSpellIfPaid,
+    ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsLessIf, CostsMorePerExtraTarget,
+    PlayerGetsCountersIfPaid, SpellAbility, SpliceOnto, StaticAbility, StickerOnSpellIfPaid,
     CostsLessPerPermanent,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
-from .conditions import Condition
+from .conditions import Condition, RevealedAsCast
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
-from .costs import pay_cost
-from .decisions import Choice, ChooseCards, ChooseNumber, chosen_keys
+from .costs import nonmana_payable, pay_cost
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, chosen_keys
 from .errors import IllegalAction
 from .library_top import may_play_top
 from .mana import ManaRequirement
@@ -26,14 +28,15 @@ from .objects import CastInfo
 from .resolution import Resolution
 from .stickering import choose_sticker
 from .stack import (
-    StackItem, StackKind, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist,
-    with_targets,
+    StackItem, StackKind, announce_division, aura_target_specs, choose_targets, describe, run_sentences, spell_parts,
+    targets_exist, with_targets,
 )
 from .timing import cast_banned, instant_timing
-from .values import Cost, XValue
+from .values import Cost
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .costoptions import CostOption
     from .game import Game
     from .objects import GameObject
 
@@ -79,6 +82,11 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
                     if isinstance(part, CostReduction) and \
                             any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
                         n += part.amount
+    # 601.2f: the spell's own reductions ("If ..., this spell costs {6} less to cast"), while their
+    # condition holds as the total cost is determined.
+    for a in spell.definition.expanded:
+        if isinstance(a, CostsLessIf) and a.condition.holds(game, Resolution(game, player, spell.oid, ())):
+            n += ManaRequirement.build(a.cost.mana).generic
     return n
 
 
@@ -170,8 +178,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
     # additional cost being paid.  107.3b: otherwise the only legal X is 0.
     paying = [alt_cost if alt_cost is not None else Cost(mana=base_symbols)]
-    paying += [options[i].cost for i in paid]
-    has_x = any(_mentions_x(c) for c in paying)
+    # 601.2b: a cost printed as a choice ("reveal a Goblin card from your hand or pay {3}") is
+    # announced now: the player chooses one of those they could pay.
+    cost_of = {i: _announce_either(game, player, options[i], o, name) for i in paid}
+    paying += [cost_of[i] for i in paid]
+    has_x = any(c.mentions_x for c in paying)
     if req.x and not has_x:
         raise IllegalAction(f"{name} has no X to announce (107.3)")
     if req.x < 0:
@@ -221,9 +232,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases.
     total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life)
     for index, times in sorted(paid.items()):
-        opt = options[index]
         for _ in range(times):
-            total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
+            total = total.plus(ManaRequirement.build(cost_of[index].mana, x=req.x))
     # 601.2f: cost increases, e.g. "costs {1} more to cast for each target beyond the first".
     chosen_targets = sum(1 for t in item.targets if t is not None)
     for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
@@ -235,7 +245,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     nonmana = alt_cost.without_mana() if alt_cost is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):
-        c = options[index].cost
+        c = cost_of[index]
         if not c.mana_only:
             for _ in range(times):
                 pay_cost(game, player, c.without_mana(), spell_obj, res)
@@ -261,6 +271,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     suffix = f" ({', '.join(extras)})" if extras else ""
     shown = "a face-down spell" if face_down is not None else name  # 708.5: hidden from the others
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
+    if spell_obj.cast is not None and any(isinstance(getattr(a, "condition", None), RevealedAsCast) for a in d.expanded):
+        # 601.2i: "... or controlled a Dragon as you cast this spell" asks about this moment.
+        spell_obj.cast.controlled = tuple(dataclasses.replace(p) for p in game.battlefield() if p.controller == player)
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
 
@@ -340,35 +353,22 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
     return tuple(sorted(given))
 
 
-def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],
-                      given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
-    """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
-    least 1.  Asked target by target (the last gets the rest) when not given."""
-    chosen = [t for t in targets if t is not None]
-    n = len(chosen)
-    if n == 0:
-        return ()
-    if given is None:
-        split: list[int] = []
-        left = total
-        for k, t in enumerate(chosen[:-1]):
-            most = left - (n - k - 1)
-            split.append(game.ask_valid(
-                ChooseNumber(player, f"{name}: how much for {describe(game, t)}? (601.2d)", 1, most),
-                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
-                f"a number from 1 to {most} (601.2d)"))
-            left -= split[-1]
-        given = (*split, left)
-    if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
-        raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
-    return tuple(given)
-
-
-def _mentions_x(cost: Cost) -> bool:
-    """Whether ``cost`` has an X in it, in its mana or in an amount of life or sacrifices (107.3a)."""
-    if "{X}" in cost.mana or isinstance(cost.life, XValue):
-        return True
-    return cost.sacrifice is not None and isinstance(cost.sacrifice.count, XValue)
+def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str) -> Cost:
+    """601.2b: the cost of additional cost ``opt`` being paid; for one printed as a choice ("reveal a
+    Goblin card from your hand or pay {3}"), the one ``player`` announces among those whose
+    non-mana parts they could pay (asked only if more than one could be)."""
+    assert isinstance(opt, AdditionalCost)
+    if not opt.either:
+        return opt.cost
+    payable = [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)] or list(opt.either)
+    if len(payable) == 1:
+        return payable[0][1]
+    key = game.ask_valid(
+        ChooseOption(player, f"{name}: which additional cost? (601.2b)",
+                     tuple(Choice(str(i), words) for i, (words, _) in enumerate(payable))),
+        lambda ans: ans if isinstance(ans, str) and ans.isdigit() and int(ans) < len(payable) else None,
+        "one of the costs offered (601.2b)")
+    return payable[int(key)][1]
 
 
 def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:

@@ -85,7 +85,7 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
             return f"{ach.name} can't be blocked except by {allowed}{_because(origin)} (509.1b)"
     for part, origin in ach.has(CantBeBlockedBy):
         assert isinstance(part, CantBeBlockedBy)
-        if has_quality(bch.colors, part.quality, bch.subtypes):
+        if has_quality(bch.colors, part.quality, bch.subtypes, bch.types):
             why = f"{origin} from {part.quality}" if origin else f"it can't be blocked by {part.quality} creatures"
             return f"{ach.name} can't be blocked by {bch.name}: {why} (509.1b)"
     for part, origin in bch.has(CanBlockOnly):

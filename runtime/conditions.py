@@ -51,6 +51,38 @@ class CostPaid:
 
 
 @dataclass(frozen=True)
+class RevealedAsCast:
+    """"if you revealed a Dragon card or controlled a Dragon as you cast this spell": the source's
+    optional additional cost ``label`` was paid (601.2b, 607), or one of the permanents its
+    controller controlled as it became cast matches ``controlled`` (601.2i)."""
+
+    label: str
+    controlled: ObjectFilter | None = None
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Ask the source's cast information."""
+        obj = res.source_object()
+        if obj is None:
+            return False
+        if game.times_paid(obj, self.label, None) > 0:
+            return True
+        flt = self.controlled
+        return flt is not None and obj.cast is not None and any(
+            flt.matches(game, p, res.controller) for p in obj.cast.controlled)
+
+
+@dataclass(frozen=True)
+class SourceInZone:
+    """The source is in ``zone`` now (400.1; 702.62b: a suspended card is in exile)."""
+
+    zone: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Where the source is."""
+        return game.exists(res.source_oid) and game.obj(res.source_oid).zone.value == self.zone
+
+
+@dataclass(frozen=True)
 class CardsInGraveyard:
     """"seven or more cards are in your graveyard" (threshold, 207.2c)."""
 
@@ -59,6 +91,33 @@ class CardsInGraveyard:
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Count the controller's graveyard."""
         return len(game.zone(Zone.GRAVEYARD, res.controller)) >= self.at_least
+
+
+@dataclass(frozen=True)
+class CardsInAllGraveyards:
+    """"there are ten or more creature cards total in all graveyards": the matching cards of every
+    player's graveyard, counted together (404.1)."""
+
+    at_least: int
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count every graveyard."""
+        n = sum(1 for p in range(len(game.players)) for o in game.zone(Zone.GRAVEYARD, p)
+                if self.filter.matches(game, game.obj(o), res.controller))
+        return n >= self.at_least
+
+
+@dataclass(frozen=True)
+class CastThisTurn:
+    """"as long as you've cast an instant or sorcery spell this turn": one of the spells the
+    controller cast this turn matched the selector as it became cast (601.2i)."""
+
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look through the controller's spells cast this turn."""
+        return any(self.filter.matches(game, s, res.controller) for s in game.players[res.controller].cast_this_turn)
 
 
 @dataclass(frozen=True)
@@ -249,6 +308,23 @@ class SorceryTiming:
 
 
 @dataclass(frozen=True)
+class AllConditions:
+    """602.5b: several restrictions on an ability ("only any time you could cast a sorcery and
+    only if ..."): it holds when every part holds; a refusal names the first that doesn't."""
+
+    parts: tuple["Condition", ...]
+
+    @property
+    def refusal(self) -> str:
+        """The reasons of the parts, joined (the ability can't be activated unless all hold)."""
+        return "; ".join(getattr(p, "refusal", "it can be activated only if its condition holds (602.5b)") for p in self.parts)
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Every part holds."""
+        return all(p.holds(game, res) for p in self.parts)
+
+
+@dataclass(frozen=True)
 class CouldCastTiming:
     """116.2f: "any time you could cast it" -- the source card could begin to be cast now: any time its
     controller has priority if it's an instant or may be cast as though it had flash (702.8a), else a
@@ -369,8 +445,10 @@ class Condition(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "CoinFlipResult",
+    "AllConditions", "CardsInAllGraveyards",
     "CardsInGraveyard",
     "CastDuringMainPhase",
+    "CastThisTurn",
     "CastFromZone",
     "ControlledSinceLastUpkeep",
     "ControlsNone",
@@ -389,6 +467,8 @@ __all__ = [
     "NoCardsInHand",
     "PermanentLeftThisTurn",
     "PreviousResult",
+    "RevealedAsCast",
+    "SourceInZone",
     "SorceryTiming",
     "TotalPower",
     "YouControl",

@@ -217,6 +217,15 @@ class GainKeywords:
 
 
 @dataclass(frozen=True)
+class GainKeywordWith:
+    """613.1f (layer 6): has the keyword ``keyword`` with the parameters ``args`` ("has protection
+    from black": Protection with its quality, 702.16a); each grant is an instance of its own."""
+
+    keyword: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class GainKeywordAtManaCost:
     """613.1f (layer 6) with 702.1b: has the keyword ``keyword`` whose one cost parameter is the
     object's own mana cost ("gains flashback ... The flashback cost is equal to its mana cost").
@@ -409,7 +418,7 @@ Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
-    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, GainKeywordWith, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
@@ -470,6 +479,7 @@ __all__ = [
     "DoesntUntap",
     "GainAbility",
     "GainKeywordAtManaCost",
+    "GainKeywordWith",
     "GainKeywords",
     "Indestructible",
     "LoseKeywords",

@@ -20,7 +20,7 @@ from .errors import IllegalAction
 from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
 from .mana_abilities import AddMana
 from .resolution import Resolution
-from .values import Cost
+from .values import Cost, SacrificeSpec
 from .selectors import ObjectFilter
 from .zones import Zone
 
@@ -226,6 +226,70 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
             and flt.matches(game, o, viewer=player, source_oid=source_oid)]
 
 
+def nonmana_payable(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    """118.3: whether ``player`` could pay the parts of ``cost`` other than mana now (their mana is
+    checked with the total cost, 601.2f-g)."""
+    return _nonmana_ok(game, player, cost.without_mana(), source)
+
+
+def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    if cost.unpayable:
+        return False  # 118.6
+    if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
+        return False
+    if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
+        if getattr(cost.life, "value", 0) > game.players[player].life:
+            return False
+    if cost.sacrifice is not None:
+        n = getattr(cost.sacrifice.count, "value", 0)
+        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(
+            game, o, viewer=player, source_oid=source.oid if source is not None else None)]
+        if len(mine) < n:
+            return False
+    if cost.discard is not None:
+        hand = [o for o in game.zone(Zone.HAND, player) if source is None or o != source.oid]
+        if cost.discard_filter is not None:
+            hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
+        if len(hand) < getattr(cost.discard, "value", 0):
+            return False
+    if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
+        return False
+    if cost.tap_permanents is not None:
+        n = getattr(cost.tap_permanents.count, "value", 0)
+        src = source.oid if source is not None else None
+        if len(tappable_for_cost(game, player, cost.tap_permanents.filter, src)) < n:
+            return False
+    if cost.remove_counters is not None:
+        kind, need = cost.remove_counters
+        if source is None or source.counters.get(kind, 0) < need:
+            return False
+    if cost.reveal is not None:
+        need = getattr(cost.reveal.count, "value", 0)
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and cost.reveal.filter.matches(game, game.obj(o))) < need:
+            return False
+    if cost.exile_from_hand is not None:
+        n = getattr(cost.exile_from_hand.count, "value", 0)
+        flt = cost.exile_from_hand.filter
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
+            return False
+    src = source.oid if source is not None else None
+    if cost.exile_from_graveyard is not None:
+        n = getattr(cost.exile_from_graveyard.count, "value", 0)
+        flt = cost.exile_from_graveyard.filter
+        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
+            return False
+    if cost.return_to_hand is not None:
+        n = getattr(cost.return_to_hand.count, "value", 0)
+        flt = cost.return_to_hand.filter
+        if sum(1 for o in game.battlefield() if o.controller == player and o.oid != src
+               and flt.matches(game, o, viewer=player, source_oid=src)) < n:
+            return False
+    return True
+
+
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
@@ -281,19 +345,21 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         if len(set(face_up)) != n:
             raise IllegalAction(f"choose exactly {n} permanents to exile")
     discard: list[int] = []
-    if cost.discard:
+    if cost.discard is not None:
+        n = cost.discard.evaluate(res)  # "discard X cards": X was announced before costs are paid (601.2b)
         hand = game.zone(Zone.HAND, player)
         cands = [o for o in hand if source is None or o != source.oid]
         if cost.discard_filter is not None:  # "discard a land card" (702.81a)
             cands = [o for o in cands if cost.discard_filter.matches(game, game.obj(o), player)]
-        if len(cands) < cost.discard:
-            raise IllegalAction(f"can't discard {cost.discard} cards (118.3)")
-        ans = game.ask(ChooseCards(player, f"Discard {cost.discard}", tuple(Choice(str(c), game.name_of(c)) for c in cands),
-                                   cost.discard, cost.discard))
-        keys = ans if isinstance(ans, tuple) else ()
-        discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
-        if len(set(discard)) != cost.discard:
-            raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+        if len(cands) < n:
+            raise IllegalAction(f"can't discard {n} cards (118.3)")
+        if n > 0:
+            ans = game.ask(ChooseCards(player, f"Discard {n}", tuple(Choice(str(c), game.name_of(c)) for c in cands),
+                                       n, n))
+            keys = ans if isinstance(ans, tuple) else ()
+            discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+            if len(set(discard)) != n:
+                raise IllegalAction(f"choose exactly {n} cards to discard")
     if cost.discard_this:
         # 118.3 / 701.8: "Discard this card": the source must be in its owner's hand.
         if source is None or source.zone is not Zone.HAND or source.owner != player:
@@ -339,6 +405,10 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         exiled = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(exiled)) != n or len(exiled) != len(keys):
             raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
+    from_graveyard = _choose_for_cost(game, player, cost.exile_from_graveyard, source, res, Zone.GRAVEYARD,
+                                      "exile", "from your graveyard")
+    returned = _choose_for_cost(game, player, cost.return_to_hand, source, res, Zone.BATTLEFIELD,
+                                "return", "you control to their owner's hand")
     tapped: list[int] = []
     if cost.tap_permanents is not None:
         # 118.3: tap untapped permanents you control that match (not the source if {T} is also paid).
@@ -405,6 +475,42 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             moved.append(new)
     if face_up:
         res.last_affected = tuple(moved)  # "that card" (the ability remembers it, 607.2-style)
+    for oid in from_graveyard:
+        game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their graveyard")
+        game.move(oid, Zone.EXILE)
+    for oid in returned:
+        game.log(f"{game.players[player].name} returns {game.name_of(oid)} to its owner's hand")
+        game.move(oid, Zone.HAND)
+
+
+def _choose_for_cost(game: "Game", player: int, spec: "SacrificeSpec | None", source: "GameObject | None",
+                     res: "Resolution", zone: Zone, verb: str, where: str) -> list[int]:
+    """118.3: the objects a cost part moves out of ``zone`` ("exile two cards from your graveyard",
+    "return two Islands you control to their owner's hand"): ``player`` chooses exactly the number
+    the part names among their own matching objects there (the object being cast or turned face up
+    is not among them: a spell is already on the stack as its costs are paid, 601.2a, 601.2h).
+    Nothing moves here; the caller moves them once every part is known to be payable."""
+    if spec is None:
+        return []
+    n = spec.count.evaluate(res)
+    src = source.oid if source is not None else None
+    if zone is Zone.BATTLEFIELD:
+        cands = [o.oid for o in game.battlefield() if o.controller == player and o.oid != src
+                 and spec.filter.matches(game, o, viewer=player, source_oid=src)]
+    else:
+        cands = [o for o in game.zone(zone, player)
+                 if o != src and spec.filter.matches(game, game.obj(o), player, source_oid=src)]
+    if len(cands) < n:
+        raise IllegalAction(f"can't {verb} {n} {spec.filter.describe()} {where}: only {len(cands)} (118.3)")
+    if n == 0 or len(cands) == n:
+        return cands[:n]  # no choice to make
+    ans = game.ask(ChooseCards(player, f"{verb.capitalize()} {n} {spec.filter.describe()} {where}",
+                               tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+    keys = ans if isinstance(ans, tuple) else ()
+    picked = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+    if len(set(picked)) != n or len(picked) != len(keys):
+        raise IllegalAction(f"choose exactly {n} matching objects to {verb} (118.3)")
+    return picked
 
 
 def offer_to_pay(res: "Resolution", cost: Cost, payer: int | None = None) -> bool:

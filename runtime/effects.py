@@ -14,14 +14,14 @@ from .actions import CastSpell
 from .casting import cast_spell
 from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, SetBasePT, SetCreatureType
 from .costoptions import cost_options
-from .costs import offer_to_pay, pay_now
+from .costs import mana_sources, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
-from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
-from .stack import copy_spell
+from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
 from .stickering import choose_sticker
 from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
@@ -125,15 +125,19 @@ class Fight:
 @dataclass(frozen=True)
 class DealDividedDamage:
     """601.2d / 120.3: the source deals the damage divided as announced among the chosen targets
-    (slots ``slots``); damage assigned to a target that became illegal isn't dealt (608.2b)."""
+    (slots ``slots``; ``through_end``: and every slot after the last, the targets of an unbounded
+    "any number of targets" phrase, 115.1d); damage assigned to a target that became illegal isn't
+    dealt (608.2b)."""
 
     slots: tuple[int, ...]
+    through_end: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Deal each target its share."""
         src = res.source_object()
-        division = src.cast.division if src is not None and src.cast is not None else ()
-        chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
+        division = res.division or (src.cast.division if src is not None and src.cast is not None else ())
+        slots = self.slots + (tuple(range(self.slots[-1] + 1, len(res.targets))) if self.through_end else ())
+        chosen = [i for i in slots if i < len(res.targets) and res.targets[i] is not None]
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
             for k, i in enumerate(chosen):
                 if k < len(division) and i not in res.illegal:
@@ -282,7 +286,8 @@ class LookAtTop:
     """401.2-401.4: look at the top N cards of your library, put one of them into your hand and the
     rest on the bottom of your library in any order.  The cards stay hidden from the other players
     (401.2); fewer cards than N are all looked at (an empty library: nothing happens).
-    ``rest_to_graveyard``: "and the rest into your graveyard" (the order doesn't matter there)."""
+    ``rest_to_graveyard``: the others go into the graveyard instead ("and the rest into your
+    graveyard", "and the other into your graveyard"; the order doesn't matter there)."""
 
     amount: Amount
     rest_to_graveyard: bool = False
@@ -302,6 +307,8 @@ class LookAtTop:
             game.move(chosen, Zone.HAND)
             for o in rest:
                 game.move(o, Zone.GRAVEYARD)
+            game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
+                     f"into their hand and {len(rest)} into their graveyard")
             return
         if len(rest) > 1:
             rest = game.ask_valid(
@@ -820,6 +827,43 @@ class SetBaseValue:
 
 
 @dataclass(frozen=True)
+class ChangeTargetToThis:
+    """115.7: "change the target of target spell ... to this": if the spell has exactly one target
+    and the source could be its target (the spell's own target requirements, 115.7a: the new target
+    must be legal), that target becomes the source; otherwise it doesn't change."""
+
+    spell: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Find the spell on the stack and retarget it."""
+        game = res.game
+        new = res.source_oid
+        if not game.exists(new) or game.obj(new).zone is not Zone.BATTLEFIELD:
+            return
+        for ref in res.referents(self.spell):
+            item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.SPELL), None)
+            if item is None:
+                continue
+            chosen = [k for k, t in enumerate(item.targets) if t is not None]
+            if len(chosen) != 1:
+                continue
+            k = chosen[0]
+            specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+            if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+                specs = (*specs, *(specs[-1],) * max(0, len(item.targets) - len(specs)))
+            if k >= len(specs) or item.targets[k] == new:
+                continue
+            if new not in target_candidates(game, item.controller, specs[k], item.oid):
+                game.log(f"the target of {game.name_of(item.oid)} doesn't change: "
+                         f"{game.name_of(new)} can't be its target (115.7)")
+                continue
+            targets = (*item.targets[:k], new, *item.targets[k + 1:])
+            with_targets(game, item, targets)
+            game.obj(item.oid).targets = targets
+            game.log(f"the target of {game.name_of(item.oid)} is changed to {game.name_of(new)} (115.7)")
+
+
+@dataclass(frozen=True)
 class PutCounters:
     """122.1: put counters on a permanent."""
 
@@ -1021,8 +1065,29 @@ class Pay:
     cost: Cost
 
     def resolve(self, res: "Resolution") -> None:
-        """Pay the cost, if the controller can."""
+        """Pay the cost, if the controller can; with an X in it, X is chosen first (107.3, e.g.
+        "you may reveal X black cards in your hand"), and the ability's X is that value from then
+        on ("-X/-X")."""
+        if self.cost.mentions_x:
+            game = res.game
+            most = _x_most(res, self.cost)
+            res.x = game.ask_valid(
+                ChooseNumber(res.controller, f"Choose X for {game.name_of(res.source_oid)} (107.3)", 0, most),
+                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 0 <= ans <= most else None,
+                f"a number from 0 to {most} (107.3)")
         res.performed = pay_now(res, self.cost)
+
+
+def _x_most(res: "Resolution", cost: Cost) -> int:
+    """The largest X ``cost`` could be paid with (the matching cards in hand for a reveal, the
+    cards in hand for a discard, else the mana the payer could make)."""
+    game = res.game
+    hand = [game.obj(o) for o in game.zone(Zone.HAND, res.controller) if o != res.source_oid]
+    if cost.reveal is not None:
+        return sum(1 for o in hand if cost.reveal.filter.matches(game, o))
+    if cost.discard is not None:
+        return len(hand)
+    return sum(game.players[res.controller].mana.values()) + len(mana_sources(game, res.controller))
 
 
 @dataclass(frozen=True)
@@ -1550,6 +1615,7 @@ __all__ = [
     "AtBeginningOfNextStep",
     "AttachSource",
     "CantCastSameName",
+    "ChangeTargetToThis",
     "CastThis",
     "ChooseAmong",
     "ChooseColor",

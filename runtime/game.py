@@ -20,7 +20,7 @@ from .abilities import (
     Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     ChooseColorAsEnters,
-    TriggeredAbility,
+    StaticAbility, TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
@@ -92,6 +92,16 @@ def _copy_player(p: Player) -> Player:
     c.counters = _copy_counter(p.counters)  # 122.1: poison counters are added in place
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
+
+
+def _watches_casts(a: Ability) -> bool:
+    """Whether ``a`` is a cast trigger (603.2, 601.2i), or a static ability granting one (613.1f:
+    "As long as ..., this has "Whenever an opponent casts a spell, ..."")."""
+    if isinstance(a, TriggeredAbility):
+        return isinstance(a.trigger, ObjectEvent) and "cast" in a.trigger.events
+    if isinstance(a, StaticAbility):
+        return any(isinstance(p, GainAbility) and _watches_casts(p.ability) for p in a.parts)
+    return False
 
 
 class Game:
@@ -953,7 +963,7 @@ class Game:
                 return
             for part, origin in ch.has(PreventDamageFrom):
                 assert isinstance(part, PreventDamageFrom)
-                if src_ch is not None and has_quality(src_ch.colors, part.quality, src_ch.subtypes):
+                if src_ch is not None and has_quality(src_ch.colors, part.quality, src_ch.subtypes, src_ch.types):
                     why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
                     self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
                              f"({why}, 702.16e, 615)")
@@ -1372,13 +1382,36 @@ class Game:
     # ------------------------------------------------------------ triggers
 
     def collect_triggers_for_zone_change(self, ev: ZoneChange, new: GameObject) -> None:
-        """603.6a: enters-the-battlefield abilities of the entering object trigger."""
+        """603.6a: enters-the-battlefield abilities of the entering object trigger; a card put into a
+        graveyard from anywhere triggers "whenever a card is put into an opponent's graveyard" (603.2)."""
+        if ev.to_zone is Zone.GRAVEYARD and not new.card.is_token:
+            self._card_to_graveyard(new)
         if ev.to_zone is not Zone.BATTLEFIELD or new.phased_out:
             return
         for a in self.characteristics(new).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, EntersTheBattlefield):
                 self._trigger(new, a)
         self.fire_object_event(new, "enters")
+
+    def _card_to_graveyard(self, card: GameObject) -> None:
+        """603.2: "whenever a card is put into an opponent's graveyard from anywhere" abilities of
+        permanents, and of cards in exile whose ability says it functions there (113.6b), trigger."""
+        watchers = list(self.battlefield()) + [self.obj(i) for i in self.zone(Zone.EXILE)]
+        for w in watchers:
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                       and "card_to_graveyard" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if not isinstance(a, TriggeredAbility):
+                    continue
+                t = a.trigger
+                if not isinstance(t, ObjectEvent) or "card_to_graveyard" not in t.events:
+                    continue
+                if (t.zone or "battlefield") != w.zone.value:
+                    continue  # 113.6b: it functions only in the zone it says
+                mine = card.owner == w.controller
+                if {"graveyard_you": mine, "graveyard_opponent": not mine}.get(t.scope, False):
+                    self._trigger(w, a, (card.oid,))
 
     def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
                           by: "StackItem | None" = None, remembered: tuple[int, ...] = (),
@@ -1460,11 +1493,17 @@ class Game:
 
     def spell_cast(self, spell: GameObject, caster: int) -> None:
         """603.2 / 601.2i: a spell became cast; "whenever [you|an opponent|a player] casts a ... spell"
-        abilities of permanents trigger, remembering the spell ("that spell")."""
+        abilities of permanents trigger, remembering the spell ("that spell").  The caster's record
+        of spells cast this turn keeps a copy of it as it is now."""
+        self.players[caster].cast_this_turn += (dataclasses.replace(spell),)
+        # 601.2i, 603.2: "When you cast this spell, ..." -- an ability of the spell itself.
+        for a in self.characteristics(spell).abilities:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                    and a.trigger.scope == "cast_this" and "cast" in a.trigger.events:
+                self._trigger(spell, a, (spell.oid,))
         for w in self.battlefield():
-            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and "cast" in a.trigger.events for a in w.definition.expanded):
-                continue  # cheap pre-check on the printed abilities
+            if not any(_watches_casts(a) for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities (and the ones they grant)
             mine = caster == w.controller
             for a in self.characteristics(w).abilities:
                 if not (isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)):

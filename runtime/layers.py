@@ -21,6 +21,7 @@ from .continuous import (
     SetBasePT, SetColors, SetCreatureType, SetPT,
     GainKeywordWithQuality,
     BecomesCreature,
+    GainKeywordWith,
 )
 from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
@@ -389,6 +390,11 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         if quality:
             keywords.add(p.keyword)
             pairs.extend(_keyword_abilities(game, p.keyword, quality))
+    def gain_with(name: str, args: tuple[str, ...]) -> None:
+        # 613.1f: a keyword instance with its parameters ("protection from black", 702.16a); another
+        # instance of a keyword it has ("protection from white") is added too.
+        keywords.add(name)
+        pairs.extend(_keyword_abilities(game, name, *args))
 
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
@@ -405,6 +411,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
             gain_at_mana_cost(p.keyword)
         elif isinstance(p, GainKeywordWithQuality):
             gain_with_quality(p)
+        elif isinstance(p, GainKeywordWith):
+            gain_with(p.keyword, p.args)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
 
@@ -432,6 +440,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
             elif isinstance(p, GainKeywordWithQuality):
                 gain_with_quality(p)
+            elif isinstance(p, GainKeywordWith):
+                gain_with(p.keyword, p.args)
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):

@@ -16,7 +16,7 @@ from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellA
 from .casting import cost_reduction, land_plays_allowed, may_play
 from .costoptions import CostOption, cost_options
 from .continuous import AbilitiesCantBeActivated
-from .costs import _plan_sources, mana_sources, plan_exists, summoning_sick, tappable_for_cost
+from .costs import _nonmana_ok, _plan_sources, mana_sources, plan_exists, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
 from .resolution import Resolution
 from .stack import aura_target_specs, targets_exist
@@ -73,51 +73,6 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
     return ok
 
 
-def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
-    if cost.unpayable:
-        return False  # 118.6
-    if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
-        return False
-    if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
-        if getattr(cost.life, "value", 0) > game.players[player].life:
-            return False
-    if cost.sacrifice is not None:
-        n = getattr(cost.sacrifice.count, "value", 0)
-        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(
-            game, o, viewer=player, source_oid=source.oid if source is not None else None)]
-        if len(mine) < n:
-            return False
-    if cost.discard:
-        hand = [o for o in game.zone(Zone.HAND, player) if source is None or o != source.oid]
-        if cost.discard_filter is not None:
-            hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
-        if len(hand) < cost.discard:
-            return False
-    if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
-        return False
-    if cost.tap_permanents is not None:
-        n = getattr(cost.tap_permanents.count, "value", 0)
-        src = source.oid if source is not None else None
-        if len(tappable_for_cost(game, player, cost.tap_permanents.filter, src)) < n:
-            return False
-    if cost.remove_counters is not None:
-        kind, need = cost.remove_counters
-        if source is None or source.counters.get(kind, 0) < need:
-            return False
-    if cost.reveal is not None:
-        need = getattr(cost.reveal.count, "value", 0)
-        if sum(1 for o in game.zone(Zone.HAND, player)
-               if (source is None or o != source.oid) and cost.reveal.filter.matches(game, game.obj(o))) < need:
-            return False
-    if cost.exile_from_hand is not None:
-        n = getattr(cost.exile_from_hand.count, "value", 0)
-        flt = cost.exile_from_hand.filter
-        if sum(1 for o in game.zone(Zone.HAND, player)
-               if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
-            return False
-    return True
-
-
 def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int, ...]]:
     """700.2, 601.2b-c: the mode choices of a modal spell for which every chosen mode's targets exist
     (one entry, ``()``, for a spell without modes)."""
@@ -171,7 +126,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         return False
     for opt in options if options is not None else cost_options(game, obj):
         # 601.2b: a mandatory additional cost must be payable too.
-        if isinstance(opt, AdditionalCost) and opt.mandatory and not _nonmana_ok(game, player, opt.cost, obj):
+        if isinstance(opt, AdditionalCost) and opt.mandatory and not any(
+                _nonmana_ok(game, player, c, obj) for c in ([c for _, c in opt.either] or [opt.cost])):
             return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     if spell is not None and spell.modes:

@@ -56,6 +56,9 @@ class CastInfo:
     granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
     # 702.47a-c: the cards spliced onto the spell, in the order their instructions follow its own.
     spliced: tuple["CardDefinition", ...] = ()
+    # 601.2i: the permanents its controller controlled as it became cast, as they were then (kept
+    # only for a card whose abilities ask, "if you ... controlled a Dragon as you cast this spell").
+    controlled: tuple["GameObject", ...] = ()
 
 
 @dataclass
@@ -148,3 +151,6 @@ class Player:
     sheets: tuple[StickerSheet, ...] = ()  # 123.1: their sticker sheets for this game
     left: bool = False  # 800.4a: left the game (104.5: lost it, or conceded, 104.3a) while it goes on
     turns_to_skip: int = 0  # 614.10: "skip your next turn" -- how many of their next turns are skipped
+    # 601.2i: the spells they cast this turn, each as it was when it became cast (for "if you've
+    # cast an instant or sorcery spell this turn"); emptied as each turn begins.
+    cast_this_turn: tuple["GameObject", ...] = ()

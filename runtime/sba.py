@@ -21,7 +21,8 @@ def _protected_from(game: "Game", host: "GameObject", attached: "GameObject") ->
     if not parts:
         return False
     ach = game.characteristics(attached)
-    return any(isinstance(p, CantBeAttachedBy) and has_quality(ach.colors, p.quality, ach.subtypes) for p, _ in parts)
+    return any(isinstance(p, CantBeAttachedBy) and has_quality(ach.colors, p.quality, ach.subtypes, ach.types)
+               for p, _ in parts)
 
 
 def check_state_based_actions(game: "Game") -> bool:

@@ -58,6 +58,9 @@ class ObjectFilter:
     # known information if it has left its zone (608.2h: transmute's card is discarded as a cost)
     same_mana_value_as_source: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
+    # 115.7: "spell that targets only a single creature": a spell with exactly one target, an object
+    # of this card type.
+    single_target: str = ""
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -139,6 +142,8 @@ class ObjectFilter:
                 return False
         if self.name and ch.name != self.name:
             return False
+        if self.single_target and not _targets_only_one(game, obj, self.single_target):
+            return False
         if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
                                           and game.state.active != viewer):
             return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
@@ -183,9 +188,13 @@ def _within(value: int | None, low: int, high: int) -> bool:
 _QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def has_quality(colors: frozenset[str], quality: str, subtypes: frozenset[str] | tuple[str, ...] = ()) -> bool:
-    """Whether an object of ``colors`` (and ``subtypes``) has ``quality`` (702.16a: a color, how many
-    colors, 105.2, or a subtype, "protection from Zombies", written capitalized)."""
+def has_quality(colors: frozenset[str], quality: str, subtypes: frozenset[str] | tuple[str, ...] = (),
+                types: frozenset[str] = frozenset()) -> bool:
+    """Whether an object of ``colors``, ``subtypes`` and card ``types`` has ``quality`` (702.16a: a
+    color, how many colors (105.2), a subtype ("protection from Zombies", written capitalized), or a
+    card type ("artifacts"))."""
+    if quality == "artifacts":
+        return "artifact" in types
     if quality[:1].isupper():
         return quality in subtypes
     if quality in _QUALITY_COLORS:
@@ -197,3 +206,13 @@ def has_quality(colors: frozenset[str], quality: str, subtypes: frozenset[str] |
     if quality == "colorless":
         return not colors  # 105.2c
     return False
+
+
+def _targets_only_one(game: "Game", obj: "GameObject", card_type: str) -> bool:
+    """115.7: whether ``obj`` is a spell on the stack whose only target is one object of ``card_type``
+    (a player, or a second target, and it doesn't)."""
+    item = next((i for i in game.state.stack if i.oid == obj.oid), None)
+    chosen = [t for t in item.targets if t is not None] if item is not None else []
+    if len(chosen) != 1 or not isinstance(chosen[0], int) or not game.exists(chosen[0]):
+        return False
+    return card_type in game.characteristics(game.obj(chosen[0])).types

@@ -14,7 +14,7 @@ from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
 )
 from .continuous import CantBeTargetedBy, Untargetable
-from .decisions import Choice, ChooseTarget, YesNo
+from .decisions import Choice, ChooseNumber, ChooseTarget, YesNo
 from .errors import IllegalAction
 from .objects import Card, GameObject
 from .resolution import Resolution
@@ -53,6 +53,7 @@ class StackItem:
     event_player: int = -1  # a triggered ability's event: the player it names ("that player", 603.2)
     event_amount: int = 0  # ... and its amount ("that much")
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
+    division: tuple[int, ...] = ()  # 603.3d, 601.2d: how a triggered ability's divided amount was split
 
 
 def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
@@ -125,9 +126,10 @@ def untargetable_by(game: "Game", obj: "GameObject", player: int, source_oid: in
         src_ch = game.characteristics(src) if src is not None else None
         colors = src_ch.colors if src_ch is not None else frozenset()
         subtypes = src_ch.subtypes if src_ch is not None else ()
+        types = src_ch.types if src_ch is not None else frozenset()
         for part, origin in quality:
             assert isinstance(part, CantBeTargetedBy)
-            if has_quality(colors, part.quality, subtypes):
+            if has_quality(colors, part.quality, subtypes, types):
                 return f"{origin} from {part.quality}" if origin else f"it can't be the target of {part.quality} sources"
     return None
 
@@ -280,6 +282,30 @@ def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, .
     return frozenset(bad)
 
 
+def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],
+                      given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
+    """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
+    least 1.  Asked target by target (the last gets the rest) when not given."""
+    chosen = [t for t in targets if t is not None]
+    n = len(chosen)
+    if n == 0:
+        return ()
+    if given is None:
+        split: list[int] = []
+        left = total
+        for k, t in enumerate(chosen[:-1]):
+            most = left - (n - k - 1)
+            split.append(game.ask_valid(
+                ChooseNumber(player, f"{name}: how much for {describe(game, t)}? (601.2d)", 1, most),
+                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
+                f"a number from 1 to {most} (601.2d)"))
+            left -= split[-1]
+        given = (*split, left)
+    if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
+        raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
+    return tuple(given)
+
+
 def put_triggers_on_stack(game: "Game") -> None:
     """603.3: put waiting triggered abilities on the stack in APNAP order, choosing their targets."""
     while game.state.pending:
@@ -301,9 +327,20 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
             # 603.3d: with no legal target the ability is removed from the stack.
             game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
             return
+    division: tuple[int, ...] = ()
+    if isinstance(t.ability, TriggeredAbility) and t.ability.divide is not None:
+        # 603.3d, 601.2d: the division is announced as the targets are chosen.
+        total = t.ability.divide.evaluate(Resolution(game, t.controller, t.source_oid, targets))
+        try:
+            division = announce_division(game, t.controller, total, targets, None,
+                                         game.source_name(t.source_oid, source_card))
+        except IllegalAction as e:  # pragma: no cover - asked until valid
+            game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
+            return
     item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
-                     remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount)
+                     remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount,
+                     division=division)
     game.state.stack.append(item)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
     game.became_targets(item)
@@ -328,7 +365,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     x = item.x if item.x is not None else src.cast.x if src is not None and src.cast else 0
     res = Resolution(game, item.controller, item.source_oid, item.targets, x=x,
                      last_affected=tuple(item.remembered), event_player=item.event_player,
-                     event_amount=item.event_amount)
+                     event_amount=item.event_amount, division=item.division)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability

@@ -88,6 +88,7 @@ def begin_turn(game: "Game") -> None:
     game.players[player].turn_began = s.turn
     for p in game.players:
         p.lands_played = 0
+        p.cast_this_turn = ()
     # "until your next turn" effects end as that player's next turn begins.
     s.cast_bans = [b for b in s.cast_bans if b[2] != s.active]
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")

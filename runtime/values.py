@@ -5,6 +5,7 @@ All are frozen dataclasses: generated card modules construct them as literals.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
@@ -301,8 +302,20 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
+@dataclass(frozen=True)
+class Multiplied:
+    """"twice that many" (107.1): ``factor`` times another amount."""
+
+    base: "Amount"
+    factor: int
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The base amount, multiplied."""
+        return self.factor * self.base.evaluate(res)
+
+
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               CountOf, CardsInZone, Plus]
+               CountOf, CardsInZone, Plus, Multiplied]
 
 
 # ------------------------------------------------------------------ costs
@@ -318,13 +331,13 @@ class SacrificeSpec:
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost (118): mana plus any of tap, life, sacrifice and discard."""
+    """A cost (118): mana plus any of tap, life, sacrifice, discard, exile, reveal, return and counters."""
 
     mana: tuple[str, ...] = ()
     tap: bool = False
     life: Amount | None = None
     sacrifice: SacrificeSpec | None = None
-    discard: int = 0
+    discard: Amount | None = None  # "discard two cards", "discard X cards" (118.3)
     sacrifice_this: bool = False
     discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
     exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
@@ -339,6 +352,8 @@ class Cost:
     # "exile a face-down permanent you control face up" (118.3, 708.9): turned face up as it is exiled;
     # the cards exiled are "that card" for the ability's instructions
     exile_face_up: SacrificeSpec | None = None
+    exile_from_graveyard: SacrificeSpec | None = None  # "exile two cards from your graveyard" (118.3)
+    return_to_hand: SacrificeSpec | None = None  # "return two Islands you control to their owner's hand" (118.3)
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -351,16 +366,15 @@ class Cost:
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
-        return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
-                    or self.exile_from_hand or self.remove_counters or self.discard_this
-                    or self.reveal or self.tap_permanents or self.put_counters or self.exile_this
-                    or self.player_counters or self.exile_face_up)
+        return dataclasses.replace(self, mana=(), unpayable=False) == Cost()
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
         parameter with the parts its definition adds."""
+        if self.discard is not None and other.discard is not None:
+            raise ValueError("two discard parts can't be joined in one cost")
         return Cost(mana=self.mana + other.mana, tap=self.tap or other.tap, life=self.life or other.life,
-                    sacrifice=self.sacrifice or other.sacrifice, discard=self.discard + other.discard,
+                    sacrifice=self.sacrifice or other.sacrifice, discard=self.discard or other.discard,
                     sacrifice_this=self.sacrifice_this or other.sacrifice_this,
                     discard_filter=self.discard_filter or other.discard_filter,
                     exile_from_hand=self.exile_from_hand or other.exile_from_hand,
@@ -371,6 +385,8 @@ class Cost:
                     put_counters=self.put_counters or other.put_counters,
                     exile_this=self.exile_this or other.exile_this,
                     player_counters=self.player_counters or other.player_counters,
+                    exile_from_graveyard=self.exile_from_graveyard or other.exile_from_graveyard,
+                    return_to_hand=self.return_to_hand or other.return_to_hand,
                     unpayable=self.unpayable or other.unpayable)
 
     def times(self, n: int) -> "Cost":
@@ -383,23 +399,33 @@ class Cost:
         def scaled(spec: SacrificeSpec | None) -> SacrificeSpec | None:
             return None if spec is None else SacrificeSpec(Times(spec.count, n), spec.filter)
 
-        return Cost(mana=self.mana * n, tap=self.tap, life=None if self.life is None else Times(self.life, n),
-                    sacrifice=scaled(self.sacrifice), discard=self.discard * n, sacrifice_this=self.sacrifice_this,
-                    discard_filter=self.discard_filter, exile_from_hand=scaled(self.exile_from_hand),
-                    remove_counters=None if self.remove_counters is None else (self.remove_counters[0], self.remove_counters[1] * n),
-                    discard_this=self.discard_this, reveal=scaled(self.reveal), tap_permanents=scaled(self.tap_permanents),
-                    put_counters=None if self.put_counters is None else (self.put_counters[0], self.put_counters[1] * n),
-                    exile_this=self.exile_this, unpayable=self.unpayable)
+        # (replace: every part not scaled here -- tapping, this object -- is kept as it is)
+        return dataclasses.replace(
+            self, mana=self.mana * n, life=None if self.life is None else Times(self.life, n),
+            sacrifice=scaled(self.sacrifice), discard=None if self.discard is None else Times(self.discard, n),
+            exile_from_hand=scaled(self.exile_from_hand), reveal=scaled(self.reveal),
+            remove_counters=None if self.remove_counters is None else (self.remove_counters[0], self.remove_counters[1] * n),
+            tap_permanents=scaled(self.tap_permanents),
+            put_counters=None if self.put_counters is None else (self.put_counters[0], self.put_counters[1] * n),
+            player_counters=None if self.player_counters is None else (self.player_counters[0], self.player_counters[1] * n),
+            exile_face_up=scaled(self.exile_face_up), exile_from_graveyard=scaled(self.exile_from_graveyard),
+            return_to_hand=scaled(self.return_to_hand))
+
+    @property
+    def mentions_x(self) -> bool:
+        """Whether it has an X in it (107.3a): in its mana, or in the amount of any other part
+        (life, cards discarded, objects sacrificed, exiled, revealed, tapped or returned)."""
+        if "{X}" in self.mana:
+            return True
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, XValue) or isinstance(v, SacrificeSpec) and isinstance(v.count, XValue):
+                return True
+        return False
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
-        return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
-                    sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
-                    discard_filter=self.discard_filter, remove_counters=self.remove_counters,
-                    discard_this=self.discard_this, reveal=self.reveal,
-                    tap_permanents=self.tap_permanents, put_counters=self.put_counters,
-                    exile_this=self.exile_this, player_counters=self.player_counters,
-                    unpayable=self.unpayable)
+        return dataclasses.replace(self, mana=())
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

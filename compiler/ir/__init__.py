@@ -21,6 +21,7 @@ from .abilities import (
     AsTurnedFaceUpIR, CardIR, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     ChooseColorAsEntersIR,
     CostPerPermanent,
+    CostLessIf,
     TriggeredIR, UncounterableIR,
 )
 from .amounts import Amount
@@ -40,6 +41,7 @@ __all__ = [
     "AbilityIR", "ActionIR", "ActionStep", "ActivatedIR", "AdditionalCardCost", "AlternativeCardCost", "Amount",
     "AmplifyIR", "AsChoosePTIR", "AsCopyIR", "AsTurnedFaceUpIR", "CardIR", "Condition", "CostIR", "CostPerExtraTarget", "CounterIR", "Effect",
     "CostPerPermanent",
+    "CostLessIf",
     "EntersAsCopyIR", "EntersTappedIR", "EntersWithIR", "FilterIR", "KeywordFileIR", "KeywordIR", "KeywordPart",
     "KeywordUseIR", "LandTypeIR", "LibraryIR", "Ref", "SacrificeIR", "SentenceIR", "SpellIR", "StaticIR",
     "StaticPart", "TargetIR", "TargetKind", "Trigger", "TriggeredIR", "UncounterableIR",

@@ -189,10 +189,16 @@ class AlternativeCardCost:
 
 @dataclass(frozen=True)
 class AdditionalCardCost:
-    """601.2b: "As an additional cost to cast this spell, ..." (mandatory)."""
+    """601.2b: "As an additional cost to cast this spell, ..." -- mandatory; with ``or_cost`` the
+    player chooses one of two costs ("reveal a Goblin card from your hand or pay {3}", ``pay``:
+    the second printed "pay {3}"); ``optional``: "you may ..." (whether it was paid is asked
+    with the condition word "revealed", 607)."""
 
     cost: CostIR
     ability_word: str = ""
+    or_cost: CostIR | None = None
+    pay: bool = False
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,10 +221,20 @@ class CostPerPermanent:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class CostLessIf:
+    """601.2f: "If there are ten or more creature cards total in all graveyards, this spell costs
+    {6} less to cast." -- a reduction of the spell's own total cost while the condition holds."""
+
+    cost: CostIR
+    condition: Condition
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   ChooseColorAsEntersIR,
-                  CostPerExtraTarget, CostPerPermanent]
+                  CostPerExtraTarget, CostPerPermanent, CostLessIf]
 
 
 @dataclass(frozen=True)

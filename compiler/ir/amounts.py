@@ -57,6 +57,21 @@ class XAmount(Amount):
 
 
 @dataclass(frozen=True)
+class Twice(Amount):
+    """"twice that many" (107.1): twice the amount an instruction before it named."""
+
+    base: Amount
+    value = 0
+    words: str = "twice that many"
+
+    def text(self) -> str:
+        return "twice that many"
+
+    def python(self) -> str:
+        return f"rt.Multiplied(base={self.base.python()}, factor=2)"
+
+
+@dataclass(frozen=True)
 class TimesPaid(Amount):
     """"for each time it was kicked" (702.33d): ``value`` times the number of times the cost
     labelled ``label`` was paid."""

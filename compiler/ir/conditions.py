@@ -93,6 +93,67 @@ class GraveyardCount(Condition):
 
 
 @dataclass(frozen=True)
+class AllGraveyardsCount(Condition):
+    """"if there are ten or more creature cards total in all graveyards": matching cards in every
+    player's graveyard, counted together (404.1)."""
+
+    count: int
+    filter: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        n = NUMBER_TEXT.get(self.count, str(self.count))
+        return f"if there are {n} or more {self.filter.words} total in all graveyards"
+
+    def python(self) -> str:
+        return f"rt.CardsInAllGraveyards(at_least={lit(self.count)}, filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class CastThisTurn(Condition):
+    """"if you've cast an instant or sorcery spell this turn": a spell matching the selector (as it
+    was when cast) became cast by the controller this turn (601.2i)."""
+
+    filter: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if you've cast {_a(self.filter.words)} {self.filter.words} this turn"
+
+    def python(self) -> str:
+        return f"rt.CastThisTurn(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class RevealedAsCast(Condition):
+    """"if you revealed a Dragon card or controlled a Dragon as you cast this spell": the card's
+    optional additional cost of revealing was paid (601.2b, 607), or (``controlled``) its controller
+    controlled a matching permanent as it became cast (601.2i)."""
+
+    revealed: FilterIR
+    controlled: FilterIR | None = None
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        also = f" or controlled {_a(self.controlled.words)} {self.controlled.words}" if self.controlled else ""
+        return f"if you revealed {_a(self.revealed.words)} {self.revealed.words}{also} as you cast this spell"
+
+    def python(self) -> str:
+        controlled = self.controlled.python() if self.controlled is not None else "None"
+        return f"rt.RevealedAsCast(label='revealed', controlled={controlled})"
+
+
+@dataclass(frozen=True)
+class Suspended(Condition):
+    """"if Nihilith is suspended" (702.62b): the card is in exile, has suspend, and has a time counter
+    on it."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is suspended"
+
+    def python(self) -> str:
+        return ("rt.AllConditions(parts=(rt.SourceInZone(zone='exile'), rt.HasKeyword(keyword='suspend'), "
+                "rt.HasCounters(counter='time', at_least=1), ))")
+
+
+@dataclass(frozen=True)
 class ControlledSinceUpkeep(Condition):
     """"if it came under your control since the beginning of your last upkeep" (echo, 702.30a)."""
 
@@ -282,6 +343,20 @@ class SorceryTiming(Condition):
 
     def python(self) -> str:
         return "rt.SorceryTiming()"
+
+
+@dataclass(frozen=True)
+class AllConditions(Condition):
+    """Restrictions that must all hold (602.5b): "Activate this ability only any time you could
+    cast a sorcery and only if seven or more cards are in your graveyard."""
+
+    parts: tuple[Condition, ...]
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return " and only ".join(p.text(spell, card) for p in self.parts)
+
+    def python(self) -> str:
+        return f"rt.AllConditions(parts=({''.join(p.python() + ', ' for p in self.parts)}))"
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class CostIR:
     tap: bool = False
     life: Amount | None = None
     sacrifice: SacrificeIR | None = None
-    discard: int = 0
+    discard: Amount | None = None  # "discard two cards", "discard X cards" (118.3, 107.3)
     sacrifice_this: bool = False
     param: str = ""  # a keyword's cost parameter standing for the whole cost
     discard_filter: FilterIR | None = None  # "discard a land card"
@@ -52,13 +52,17 @@ class CostIR:
     exile_this: bool = False  # "exile this": the permanent itself, as a cost (118.3)
     tickets: int = 0  # 107.17: {TK} symbols, each a ticket counter removed from the payer
     exile_face_up: SacrificeIR | None = None  # "exile a face-down permanent you control face up" (708.9)
+    reveal_from: bool = False  # the reveal is printed "from your hand" (not "in your hand")
+    exile_from_graveyard: SacrificeIR | None = None  # "exile two cards from your graveyard" (118.3)
+    return_to_hand: SacrificeIR | None = None  # "return two Islands you control to their owner's hand" (118.3)
 
     @property
     def printed_plain(self) -> bool:
         """Whether a keyword line prints it after a space ("Kicker {2}"), not after an em dash
         ("Flashback—{1}{U}, Pay 3 life.")."""
-        return not self.tap and self.life is None and self.sacrifice is None and not self.discard \
+        return not self.tap and self.life is None and self.sacrifice is None and self.discard is None \
             and self.reveal is None and self.tap_permanents is None and self.put_counters is None \
+            and self.exile_from_graveyard is None and self.return_to_hand is None \
             and self.exile_face_up is None
 
     def text(self, card: str = "this") -> str:
@@ -81,17 +85,21 @@ class CostIR:
             elif count == "a" and words[:1] in "aeiou":
                 count = "an"
             parts.append(" ".join(w for w in ("Sacrifice", count, words) if w))
-        if self.discard:
+        if self.discard is not None:
             noun = self.discard_filter.words if self.discard_filter is not None else "card"
-            if self.discard > 1 and not noun.endswith("s"):
+            one = isinstance(self.discard, Fixed) and self.discard.value == 1
+            if not one and not noun.endswith("s"):
                 noun += "s"
-            parts.append(f"Discard {NUMBER_TEXT.get(self.discard, str(self.discard))} {noun}")
+            n = self.discard
+            count = NUMBER_TEXT.get(n.value, str(n.value)) if isinstance(n, Fixed) else n.words
+            parts.append(f"Discard {count} {noun}")
         if self.sacrifice_this:
             parts.append(f"Sacrifice {card}")
         if self.exile_this:
             parts.append(f"Exile {card}")
         if self.reveal is not None:
-            parts.append(f"Reveal {self.reveal.count_word()} {self.reveal.filter.words} in your hand")
+            where = "from" if self.reveal_from else "in"
+            parts.append(f"Reveal {self.reveal.count_word()} {self.reveal.filter.words} {where} your hand")
         if self.remove_counter:
             parts.append(f"Remove {counters_text(self.remove_count, self.remove_counter)} from {card}")
         if self.exile_from_hand is not None:
@@ -99,6 +107,13 @@ class CostIR:
         if self.exile_face_up is not None:
             words = self.exile_face_up.filter.words
             parts.append(f"Exile {self.exile_face_up.count_word()} {words} face up")
+        if self.exile_from_graveyard is not None:
+            g = self.exile_from_graveyard
+            parts.append(f"Exile {g.count_word()} {g.filter.words} from your graveyard")
+        if self.return_to_hand is not None:
+            r = self.return_to_hand
+            one = isinstance(r.count, Fixed) and r.count.value == 1
+            parts.append(f"Return {r.count_word()} {r.filter.words} to {'its' if one else 'their'} owner's hand")
         if self.tap_permanents is not None:
             n = self.tap_permanents.count
             words = self.tap_permanents.filter.words
@@ -122,8 +137,8 @@ class CostIR:
             fields.append(f"life={self.life.python()}")
         if self.sacrifice is not None:
             fields.append(f"sacrifice={self.sacrifice.python()}")
-        if self.discard:
-            fields.append(f"discard={lit(self.discard)}")
+        if self.discard is not None:
+            fields.append(f"discard={self.discard.python()}")
         if self.discard_filter is not None:
             fields.append(f"discard_filter={self.discard_filter.python()}")
         if self.sacrifice_this:
@@ -146,6 +161,10 @@ class CostIR:
             fields.append("discard_this=True")
         if self.tickets:
             fields.append(f"player_counters=({lit('ticket')}, {lit(self.tickets)})")
+        if self.exile_from_graveyard is not None:
+            fields.append(f"exile_from_graveyard={self.exile_from_graveyard.python()}")
+        if self.return_to_hand is not None:
+            fields.append(f"return_to_hand={self.return_to_hand.python()}")
         if self.plus_param:
             return f"{ident(self.plus_param)}.plus(rt.Cost({', '.join(fields)}))"
         return f"rt.Cost({', '.join(fields)})"

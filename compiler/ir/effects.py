@@ -62,11 +62,14 @@ class DealDamage(Effect):
     also: Ref | None = None  # "... to target creature and 2 damage to you": a second recipient
     named: bool = False  # the source is named even where "it" would do
     late: bool = False  # printed "deals damage to TARGET equal to N"
+    again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
         if self.named:
             subject = ph.this_name()
+        if self.again:
+            subject = "it also"
         if self.late:
             return f"{subject} deals damage to {to} equal to {self.amount.text()}"
         if self.equal_to:
@@ -96,16 +99,20 @@ class ObjectDealsDamage(Effect):
 
 @dataclass(frozen=True)
 class DividedDamage(Effect):
-    """601.2d: damage divided as you choose among the target slots ``slots``."""
+    """601.2d: damage divided as you choose among the target slots ``slots`` (``through_end``: and
+    every slot after the last, an unbounded "any number of targets" phrase for X damage, 115.1d)."""
 
     amount: Amount
     slots: tuple[int, ...]
+    through_end: bool = False
+    among: str = "any number of targets"  # or "one, two, or three target creatures"
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{subject} deals {self.amount.text()} damage divided as you choose among any number of targets"
+        return f"{subject} deals {self.amount.text()} damage divided as you choose among {self.among}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.DealDividedDamage(slots={lit(self.slots)})"
+        end = ", through_end=True" if self.through_end else ""
+        return f"rt.DealDividedDamage(slots={lit(self.slots)}{end})"
 
 
 @dataclass(frozen=True)
@@ -293,6 +300,20 @@ class Discard(Effect):
 
 
 @dataclass(frozen=True)
+class ChangeTarget(Effect):
+    """115.7: "change the target of target spell ... to this": the spell's one target becomes the
+    source, if it could be that spell's target (otherwise it doesn't change)."""
+
+    spell: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change the target of {self.spell.text(ph)} to {ph.this_name()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChangeTargetToThis(spell={self.spell.python()})"
+
+
+@dataclass(frozen=True)
 class Mill(Effect):
     """701.13 (2019 wording): "put the top N cards of your library into your graveyard";
     ``their``: another player's ("target player puts ... into their graveyard")."""
@@ -300,8 +321,11 @@ class Mill(Effect):
     player: Ref
     amount: Amount
     their: bool = False
+    short: bool = False  # "that player puts twice that many cards into their graveyard"
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.short:
+            return f"{self.player.player_text(ph)} puts {self.amount.text()} cards into their graveyard"
         n = self.amount.value
         top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
         if isinstance(self.amount, XAmount):
@@ -484,7 +508,9 @@ class Pay(Effect):
 
     def text(self, ph: "Phrase", subject: str) -> str:
         words = self.cost.text(card=ph.card.name)
-        return "pay " + words[:1].lower() + words[1:]
+        # Mana is paid ("pay {2}"); other parts print their own verbs ("reveal X black cards ...").
+        verb = "pay " if self.cost.mana and self.cost.printed_plain else ""
+        return verb + words[:1].lower() + words[1:]
 
     def python(self, actions: Actions) -> str:
         return f"rt.Pay(cost={self.cost.python()})"
@@ -1397,19 +1423,23 @@ class LookAtTop(Effect):
     """401.2-401.4: "look at the top four cards of your library. Put one of them into your hand and
     the rest on the bottom of your library in any order" -- the cards stay hidden from the other
     players (401.2); the one chosen goes to the hand, the others to the bottom in an order of the
-    player's choice (401.4)."""
+    player's choice (401.4); ``rest_to_graveyard``: "... and the other into your graveyard"."""
 
     amount: Amount
     graveyard: bool = False  # "and the rest into your graveyard"
+    rest_to_graveyard: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         n = self.amount.value if isinstance(self.amount, Fixed) else None
         count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        if self.rest_to_graveyard:
+            return (f"look at the top {count} of your library. Put one of them into your hand and the other "
+                    "into your graveyard")
         rest = "into your graveyard" if self.graveyard else "on the bottom of your library in any order"
         return f"look at the top {count} of your library. Put one of them into your hand and the rest {rest}"
 
     def python(self, actions: Actions) -> str:
-        gy = ", rest_to_graveyard=True" if self.graveyard else ""
+        gy = ", rest_to_graveyard=True" if self.graveyard or self.rest_to_graveyard else ""
         return f"rt.LookAtTop(amount={self.amount.python()}{gy})"
 
 

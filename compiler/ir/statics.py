@@ -471,6 +471,20 @@ class ProtectionFromChosen(StaticPart):
 
 
 @dataclass(frozen=True)
+class HasKeywordFrom(StaticPart):
+    """613.1f: has a keyword whose parameter is a quality ("has protection from black", 702.16a)."""
+
+    keyword: str
+    quality: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has {self.keyword} from {self.quality}"
+
+    def python(self) -> str:
+        return f"rt.GainKeywordWith(keyword={lit(self.keyword)}, args=({lit(self.quality)},))"
+
+
+@dataclass(frozen=True)
 class HasKeywordAtManaCost(StaticPart):
     """702.1b: has a keyword whose one cost is the object's mana cost (its sentence follows, see
     :func:`mana_cost_sentences`)."""

@@ -46,8 +46,11 @@ class Trigger:
 
     def head(self, card: str) -> str:
         """The trigger as printed, uncapitalized ("whenever Mogg Fanatic attacks")."""
-        # "this creature" (in a quoted, granted ability) stays as written; "this" is the card's name.
-        return self.words if " this creature " in self.words else self.words.replace(" this ", f" {card} ")
+        # "this creature" (in a quoted, granted ability) and "when you cast this spell" (601.2i) stay
+        # as written; "this" is the card's name.
+        if " this creature " in self.words or self.words.endswith(" this spell"):
+            return self.words
+        return self.words.replace(" this ", f" {card} ")
 
     def python(self) -> str:
         """The runtime trigger expression."""

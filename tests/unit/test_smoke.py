@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from compiler.sources import default_pool
-from runtime.abilities import SpellAbility, TriggeredAbility
+from runtime.abilities import AdditionalCost, SpellAbility, TriggeredAbility
 from runtime.decisions import (
     Answer, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Question, YesNo,
 )
@@ -41,6 +41,9 @@ HAND = ("Walking Corpse",)
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 KEYWORD_CREATURES = {"flying": "Academy Drake"}  # a creature with each keyword a target may require
+# What a mandatory additional cost that taps creatures you control finds untapped (601.2b, 118.3):
+# white creatures without summoning sickness mattering (tapping as a cost isn't {T}, 302.6).
+COST_CREATURE = "Elite Vanguard"
 
 
 def _pool_names() -> list[str]:
@@ -124,6 +127,15 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         return Scenario(f"{name} can't be cast", ("202.1b",), setup=tuple(setup), actions=tuple(actions),
                         stop=(1, "end")), Zone.HAND
     setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(d.mana_cost)]
+    for a in d.expanded:
+        if isinstance(a, AdditionalCost) and a.mandatory and a.cost.tap_permanents is not None:
+            n = getattr(a.cost.tap_permanents.count, "value", 1)
+            setup += [CardSetup("alice", Zone.BATTLEFIELD, COST_CREATURE) for _ in range(n)]
+        if isinstance(a, AdditionalCost) and a.mandatory and a.either:
+            # A choice of costs ("reveal a Goblin card from your hand or pay {3}", 601.2b): lands for
+            # the mana one, which is then the only one alice can pay.
+            mana = next((c.mana for _, c in a.either if c.mana_only), ())
+            setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(mana)]
     spell = next((a for a in d.abilities if isinstance(a, SpellAbility)), None)
     stack_target = next((t for t in spell.targets if t.zone is Zone.STACK), None) if spell is not None else None
     if stack_target is not None:

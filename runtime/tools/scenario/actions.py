@@ -133,7 +133,8 @@ class CastAction(CardAction):
         additional: list[tuple[int, int]] = []
         for pay in self.pays:
             idx = [i for i, opt in enumerate(options) if isinstance(opt, AdditionalCost)
-                   and opt.keyword.lower() == pay.keyword.lower() and (not pay.cost or opt.cost.mana == pay.cost)]
+                   and pay.keyword.lower() in (opt.keyword.lower(), opt.label.lower())
+                   and (not pay.cost or opt.cost.mana == pay.cost)]
             if not idx:
                 raise ScenarioError(
                     f"{self.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost"
