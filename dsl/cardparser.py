@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '7fb75a5224c186b66a5b24d540c280644db78fa4d96931f69427ccbda53b33c0'
+GRAMMAR = '0bf200f4ad85f3fb9d2693fa2319fd1085f650c4a875b62bc03df5504e2c89bf'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -22338,11 +22338,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
+                v = (q, 'change', '')
                 q += 6
                 if v is not None:
                     return q, v if v else [v]
@@ -22357,11 +22357,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
+                v = (q, 'choose', '')
                 q += 6
                 if v is not None:
                     return q, v if v else [v]
