@@ -963,8 +963,10 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, sp.HasKeywords) for p in parts) and not tail and e.lead is None:
-            # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
+        if (d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.LosesKeywords)) for p in parts) and not tail
+                and e.lead is None):
+            # 611.2a: "That creature gains haste.", "it loses defender." -- no duration: it lasts as long
+            # as the object does.
             duration = "forever"
         elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
