@@ -350,7 +350,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
-    "BlocksEachCombat": sp.BlocksEachCombat,
+    "BlocksEachCombat": sp.BlocksEachCombat, "AttacksThisTurn": sp.AttacksThisTurn, "MustBeBlocked": sp.MustBeBlocked,
 }
 
 
@@ -968,7 +968,7 @@ class CardLowering:
             # 611.2a: "That creature gains haste.", "it loses defender." -- no duration: it lasts as long
             # as the object does.
             duration = "forever"
-        elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
+        elif d is None and not any(p.own_duration() for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
         elif d is not None and d.next_upkeep:
             duration = "next_upkeep"
@@ -985,6 +985,10 @@ class CardLowering:
         else:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
+            if all(p.RULES for p in parts + tail):
+                # 611.2c: "creatures can't block this turn" changes the rules, not characteristics.
+                return ef.ApplyRules(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
+                                     this_turn=bool(d is not None and d.thisturn))
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
                                   this_turn=bool(d is not None and d.thisturn))
 
@@ -996,6 +1000,12 @@ class CardLowering:
 
     def effect_BlockRequirementEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.MustBlock(self.target(e.target, cond))
+
+    def effect_PreventAllEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PreventAllDamage(self.target(e.target, cond), combat=bool(e.combat))
+
+    def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.DamageUnpreventable()
 
     def effect_PreventEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
@@ -1236,6 +1246,16 @@ class CardLowering:
     def static_CanBlockOnly(self, p: Any) -> StaticPart:
         return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
 
+    def static_CantBlockMatching(self, p: Any) -> StaticPart:
+        return sp.CantBlockMatching(tuple(_filter(self.ck, f) for f in p.filters))
+
+    def static_BlockCapacity(self, p: Any) -> StaticPart:
+        return sp.BlockCapacity(any_number=bool(p.anynumber))
+
+    def static_BlocksDespite(self, p: Any) -> StaticPart:
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        return sp.BlocksDespite(tuple(_filter(self.ck, f) for f in p.filters), str(p.keyword), had=bool(p.had))
+
     def static_CantBeTargeted(self, p: Any) -> StaticPart:
         return sp.Hexproof() if p.opponents else sp.Shroud()
 
@@ -1383,7 +1403,12 @@ class CardLowering:
                 self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
             return StaticIR((sp.SetPT(which, amount),), None, False, word)
         if k == "PreventDamageByStmt":
-            return StaticIR((sp.PreventDamageBy(_filter(self.ck, b.filter, b)),), None, False, word)
+            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+            return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+        if k == "LureStmt":
+            # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
+            lure_cond = self.condition(b.precondition) if b.precondition is not None else None
+            return StaticIR((sp.AllAbleBlock(),), lure_cond, True, word, enchanted=b.host if b.enchanted else "")
         if k == "CostReductionStmt":
             filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
             syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
@@ -1513,7 +1538,8 @@ class CardLowering:
 
     def event_BlocksEvent(self, ev: Any) -> TriggerEvent:
         # 509.3c: with "a creature", "that creature" is the one it blocks.
-        return TriggerEvent("blocks", "blocks a creature" if ev.acreature else "blocks")
+        # 509.5a: "blocks" triggers once however many it blocks; 509.5b: "blocks a creature", once each.
+        return TriggerEvent("blocks_creature", "blocks a creature") if ev.acreature else TriggerEvent("blocks", "blocks")
 
     def event_BlockedEvent(self, ev: Any) -> TriggerEvent:
         flt = _filter(self.ck, ev.filter) if ev.filter is not None else None  # 509.3d

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange
+from .continuous import MayPlay, Part, PTChange, RuleEffect
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
@@ -668,6 +668,22 @@ class ApplyContinuous:
 
 
 @dataclass(frozen=True)
+class ApplyRules:
+    """611.2c: a continuous effect that changes the rules of the game, not characteristics ("creatures
+    can't block this turn", "damage can't be prevented this turn"): it applies to every object
+    ``filter`` matches while it lasts, even one that arrives later; no ``filter``: to the game."""
+
+    filter: ObjectFilter | None
+    parts: tuple[Part, ...]
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the effect in the game state."""
+        res.game.state.rules.append(RuleEffect(self.parts, self.filter, res.controller, self.until))
+        res.game.log(f"{res.game.name_of(res.source_oid)}'s effect changes the rules until end of turn")
+
+
+@dataclass(frozen=True)
 class MayDo:
     """608.2d: "..., then you may put ...": the controller chooses whether to follow this instruction
     as it is reached; "if you do" after it asks whether they did."""
@@ -944,6 +960,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "ApplyContinuous",
+    "ApplyRules",
     "AtBeginningOfNextStep",
     "AttachSource",
     "CantCastSameName",

@@ -18,7 +18,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
-    from .continuous import ContinuousEffect
+    from .continuous import ContinuousEffect, RuleEffect
     from .effects import Effect
     from .objects import Card, GameObject, Player
     from .stack import StackItem
@@ -81,6 +81,7 @@ class GameState:
     last_known: dict[int, GameObject] = field(default_factory=dict)
     tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
+    rules: list[RuleEffect] = field(default_factory=list)  # 611.2c effects changing the rules, in force
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
     # host -> objects attached to it (an index; each entry is re-checked against attached_to).
@@ -146,6 +147,7 @@ def state_digest(state: GameState) -> str:
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
+        repr(state.rules),
         repr(state.cast_bans),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
     ]

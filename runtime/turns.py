@@ -182,6 +182,7 @@ def _cleanup(game: "Game") -> None:
         game.obj(oid).regenerate_shields = 0  # 701.15a: shields last until end of turn
     game.state.prevention.clear()  # 615.7: "this turn" shields end
     game.expire_continuous("eot")
+    game.state.rules = [e for e in game.state.rules if e.until != "eot"]  # 611.2c effects "this turn"
 
 
 def end_step_cleanup(game: "Game", step: str) -> None:

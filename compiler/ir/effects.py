@@ -14,10 +14,10 @@ from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text
 from .amounts import Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, XAmount, per_time
 from .base import dataclass, freeze
 from .costs import CostIR
-from .references import Group, Ref, YouRef
+from .references import EachObject, Group, Ref, YouRef
 from .selectors import FilterIR
 from .statics import (
-    AttacksDespite, GainAbility, HasKeywordAtManaCost, StaticPart, mana_cost_sentences, static_parts_text,
+    GainAbility, HasKeywordAtManaCost, StaticPart, mana_cost_sentences, static_parts_text,
 )
 
 if TYPE_CHECKING:
@@ -128,6 +128,37 @@ class PreventDamage(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.PreventNextDamage(amount={self.amount.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class PreventAllDamage(Effect):
+    """615.1a: "prevent all combat damage that would be dealt to and dealt by this this turn" -- a
+    prevention effect on the object until end of turn (611.2), both ways (``combat``: combat damage
+    only, 510.2)."""
+
+    target: Ref
+    combat: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        return f"prevent all {kind} that would be dealt to and dealt by {self.target.text(ph)} this turn"
+
+    def python(self, actions: Actions) -> str:
+        c = lit(self.combat)
+        return (f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.PreventDamageBy(combat={c}), "
+                f"rt.PreventDamageDealtBy(combat={c})), until='eot')")
+
+
+@dataclass(frozen=True)
+class DamageUnpreventable(Effect):
+    """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
+    end of turn: prevention effects prevent none of the damage dealt meanwhile."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "damage can't be prevented this turn"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ApplyRules(filter=None, parts=(rt.DamageCantBePrevented(),), until='eot')"
 
 
 class _LifeChange(Effect):
@@ -944,7 +975,21 @@ class ApplyContinuous(Effect):
     @property
     def lasts_this_turn(self) -> bool:
         """Whether a part says its own duration ("can attack this turn as though ...")."""
-        return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
+        return any(p.own_duration() for p in self.parts)
+
+
+@dataclass(frozen=True)
+class ApplyRules(ApplyContinuous):
+    """611.2c: a continuous effect from a resolving spell or ability on a group ("creatures can't block
+    this turn") that changes no characteristic but the rules of the game: it applies to every object
+    the selector matches while it lasts, even those that weren't there as it began.  Printed as
+    :class:`ApplyContinuous` is."""
+
+    def python(self, actions: Actions) -> str:
+        assert isinstance(self.target, EachObject)
+        exprs = [p.python() for p in self.parts + self.tail]
+        return (f"rt.ApplyRules(filter={self.target.filter.python()}, parts={tuple_expr(exprs)}, "
+                f"until={lit(self.duration)})")
 
 
 @dataclass(frozen=True)
