@@ -83,8 +83,7 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
     for part, origin in bch.has(CantBlockMatching):
         assert isinstance(part, CantBlockMatching)
         if any(f.matches(game, attacker, viewer=blocker.controller, source_oid=blocker.oid) for f in part.filters):
-            named = " or ".join(f.describe() for f in part.filters)
-            return f"{bch.name} can't block {named}{_because(origin)} (509.1b)"
+            return f"{bch.name} can't block {ach.name}{_because(origin)} (509.1b)"
     for _, origin in ach.has(Unblockable):
         return f"{ach.name} can't be blocked{_because(origin)} (509.1b)"
     # 509.1b: "can block creatures with shadow as though they didn't have shadow" / "as though this

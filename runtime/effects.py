@@ -914,11 +914,17 @@ class CreateTokenCopy:
     target: ObjectRef
 
     def resolve(self, res: "Resolution") -> None:
-        """Create the copies; they become "them"."""
+        """Create the copies; they become "them".  608.2h: an object that has left its zone is copied
+        as it last existed ("create a token that's a copy of this" after it died)."""
         made: list[int] = []
-        for ref in res.referents(self.target):
-            if isinstance(ref, int) and res.game.exists(ref):
-                made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
+        if isinstance(self.target, ThisObject) and not res.game.exists(res.source_oid):
+            copied = [res.source_object()]
+        else:
+            copied = [res.game.obj(ref) if res.game.exists(ref) else res.game.state.last_known.get(ref)
+                      for ref in res.referents(self.target) if isinstance(ref, int)]
+        for obj in copied:
+            if obj is not None:
+                made += res.game.create_token_copy(res.controller, obj.definition)
         res.last_affected = tuple(made)
 
 
