@@ -1246,6 +1246,9 @@ class CardLowering:
     def static_CanBlockOnly(self, p: Any) -> StaticPart:
         return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
 
+    def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
+        return sp.TapAbilitiesCantActivate(their=p.whose == "their")
+
     def static_CantBlockMatching(self, p: Any) -> StaticPart:
         return sp.CantBlockMatching(tuple(_filter(self.ck, f) for f in p.filters))
 
@@ -1454,6 +1457,8 @@ class CardLowering:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
+        if affected is not None and b.each:
+            affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)
         if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) for p in parts):
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'a772f91b96bfc7997656178866514540b297b2c45bb1887fee1c5627b0a733c9'
+GRAMMAR = '85719ed5497f2764dc5873468903d3c1fb0cf9dfde04dabe350d2a68ce8fb459'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -643,6 +643,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PreventDamageFrom', 'common', 'PreventDamageFrom', ''),
     ('__asgn_plain', 'plain', '', 'keyword'),
     ('AttacksDespite', 'common', 'AttacksDespite', ''),
+    ('__asgn_plain', 'plain', '', 'whose'),
+    ('__asgn_plain', 'plain', '', 'tapact'),
+    ('TapAbilitiesCantActivate', 'common', 'TapAbilitiesCantActivate', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('MaxBlockers', 'common', 'MaxBlockers', ''),
     ('__asgn_plain', 'plain', '', 'attacks'),
@@ -662,6 +665,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'equipped'),
     ('__asgn_plain', 'plain', '', 'host'),
+    ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_optional', 'optional', '', 'other'),
@@ -762,6 +766,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_optional', 'optional', '', 'thisturn'),
+    ('__asgn_optional', 'optional', '', 'each'),
     ('__asgn_oneormore', 'oneormore', '', 'nons'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'supertypes'),
@@ -883,7 +888,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX6': ('(?![\\s\\S])', 40),
     '_RX7': ('[^\\d\\W]\\w*\\b', 40),
     '_RX8': ('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40),
-    '_RX9': ('(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|all)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? get (?:an additional )?[+-])(?![^\\n{}]*? you cast cost \\{)[a-z]', 40),
+    '_RX9': ("(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|all)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? get (?:an additional )?[+-])(?![^\\n{}]*? can't )(?![^\\n{}]*? you cast cost \\{)[a-z]", 40),
     '_RX10': ('\\*|[0-9]+', 40),
     '_RX11': ('[a-z]+(?=:)', 40),
     '_RX12': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40),
@@ -929,12 +934,14 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX52': ('you|an opponent|a player', 40),
     '_RX53': ('[+-][0-9]+|[+-]X', 40),
     '_RX54': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX55': ('[^\\n{}]*? get (an additional )?[+-]', 40),
-    '_RX56': (',\\s*and\\b|,|and\\b', 40),
-    '_RX57': ('(your|a)\\b', 40),
-    '_RX58': ('(player|opponent)\\b', 40),
-    '_RX59': ('in|out', 40),
-    '_RX60': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX55': ('(its|their)\\b', 40),
+    '_RX56': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX57': ("[^\\n{}]*? can't ", 40),
+    '_RX58': (',\\s*and\\b|,|and\\b', 40),
+    '_RX59': ('(your|a)\\b', 40),
+    '_RX60': ('(player|opponent)\\b', 40),
+    '_RX61': ('in|out', 40),
+    '_RX62': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -997,6 +1004,8 @@ _RX57 = _lazy('_RX57')
 _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
 _RX60 = _lazy('_RX60')
+_RX61 = _lazy('_RX61')
+_RX62 = _lazy('_RX62')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -34557,94 +34566,10 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F93:
             while True:
                 p119 = p
                 res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p119 = q
-                res120.append(v)
                 p121 = p119
                 res122: list[Any] = []
                 q = sk0[p121]
@@ -34653,13 +34578,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, 'NumberWord') if s else None
+                v = (q, s, '') if s else None
                 q += len(s)
                 p121 = q
                 if v:
@@ -34670,18 +34595,160 @@ class CardParser:
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                r = self.e202_0(p119)
-                if r is None:
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'activated', '')
+                q += 9
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('{T}', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '{T}', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p119 = q
                 if v:
                     res120.append(v)
-                if res120:
-                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p119 = q
+                res120.append(v)
+                p123 = p119
+                res124: list[Any] = []
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p123 = q
+                res124.append(v)
+                if res124:
+                    n = Nt(res124)
                     n.rule = 622
+                p119 = p123
+                if res124 and n:
+                    res120.append(n)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 623
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -34691,67 +34758,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p123 = q
-                res124.append(v)
-                p125 = p123
+                p125 = p
                 res126: list[Any] = []
                 q = sk0[p125]
                 if q < 0:
@@ -34759,25 +34768,123 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
+                v = (q, "can't", '')
+                q += 5
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p125 = q
                 res126.append(v)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 623
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
+                p127 = q
+                if v:
+                    res128.append(v)
+                if res128:
+                    n = Nt(res128)
                     n.rule = 624
-                q = p123
-                v = n if res124 else None
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
+                r = self.e202_0(p125)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p125 = q
+                if v:
+                    res126.append(v)
+                if res126:
+                    n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
+                    n.rule = 625
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -34787,65 +34894,7 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p127 = p
-                res128: list[Any] = []
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p127 = q
-                res128.append(v)
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p127 = q
-                res128.append(v)
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p127 = q
-                res128.append(v)
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p127 = q
-                res128.append(v)
-                p129 = p127
+                p129 = p
                 res130: list[Any] = []
                 q = sk0[p129]
                 if q < 0:
@@ -34853,25 +34902,177 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p129 = q
+                res130.append(v)
+                p131 = p129
+                res132: list[Any] = []
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p129 = q
-                res130.append(v)
+                p131 = q
+                res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 626
+                p129 = p131
+                if res132 and n:
+                    res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 625
-                p127 = p129
-                if res130 and n:
-                    res128.append(n)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 626
-                q = p127
-                v = n if res128 else None
+                    n.rule = 627
+                q = p129
+                v = n if res130 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 569
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p133 = p
+                res134: list[Any] = []
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                p135 = p133
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'able', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 628
+                p133 = p135
+                if res136 and n:
+                    res134.append(n)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 629
+                q = p133
+                v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -34881,119 +35082,119 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p131 = p
-                res132: list[Any] = []
-                q = sk0[p131]
+                p137 = p
+                res138: list[Any] = []
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'must', '')
                 q += 4
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p137] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p131 = q
-                res132.append(v)
-                p133 = p131
-                res134: list[Any] = []
-                q = sk0[p133]
+                p137 = q
+                res138.append(v)
+                p139 = p137
+                res140: list[Any] = []
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p139] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p133 = q
-                res134.append(v)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 627
-                p131 = p133
-                if res134 and n:
-                    res132.append(n)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 628
-                q = p131
-                v = n if res132 else None
+                p139 = q
+                res140.append(v)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 630
+                p137 = p139
+                if res140 and n:
+                    res138.append(n)
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 631
+                q = p137
+                v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -35003,91 +35204,91 @@ class CardParser:
                 break
         if ch in _F49:
             while True:
-                p135 = p
-                res136: list[Any] = []
-                q = sk0[p135]
+                p141 = p
+                res142: list[Any] = []
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p141] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p141] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p141] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p141] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                p137 = p135
-                res138: list[Any] = []
-                q = sk0[p137]
+                p141 = q
+                res142.append(v)
+                p143 = p141
+                res144: list[Any] = []
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p137 = q
-                res138.append(v)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 629
-                p135 = p137
-                if res138 and n:
-                    res136.append(n)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 630
-                q = p135
-                v = n if res136 else None
+                p143 = q
+                res144.append(v)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 632
+                p141 = p143
+                if res144 and n:
+                    res142.append(n)
+                if res142:
+                    n = Nt(res142)
+                    n.rule = 633
+                q = p141
+                v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -35097,63 +35298,63 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p139 = p
-                res140: list[Any] = []
-                q = sk0[p139]
+                p145 = p
+                res146: list[Any] = []
+                q = sk0[p145]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p145).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p145] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p145).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p145] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p139 = q
-                res140.append(v)
-                p141 = p139
-                res142: list[Any] = []
-                q = sk0[p141]
+                p145 = q
+                res146.append(v)
+                p147 = p145
+                res148: list[Any] = []
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p147] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p141 = q
-                res142.append(v)
-                if res142:
-                    n = Nt(res142)
-                    n.rule = 631
-                p139 = p141
-                if res142 and n:
-                    res140.append(n)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 632
-                q = p139
-                v = n if res140 else None
+                p147 = q
+                res148.append(v)
+                if res148:
+                    n = Nt(res148)
+                    n.rule = 634
+                p145 = p147
+                if res148 and n:
+                    res146.append(n)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 635
+                q = p145
+                v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -35163,39 +35364,39 @@ class CardParser:
                 break
         if ch in _F89:
             while True:
-                p143 = p
-                res144: list[Any] = []
-                r = self.e203_0(p143)
+                p149 = p
+                res150: list[Any] = []
+                r = self.e203_0(p149)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p143 = q
+                p149 = q
                 if v:
-                    res144.append(v)
-                p145 = p143
-                res146: list[Any] = []
-                r = self.r_Color_0(p145)
+                    res150.append(v)
+                p151 = p149
+                res152: list[Any] = []
+                r = self.r_Color_0(p151)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p145 = q
+                p151 = q
                 if v:
-                    res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 633
-                p143 = p145
-                if res146 and n:
-                    res144.append(n)
-                if res144:
-                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 634
-                q = p143
-                v = n if res144 else None
+                    res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 636
+                p149 = p151
+                if res152 and n:
+                    res150.append(n)
+                if res150:
+                    n = Nt(res150 if len(res150) == 1 and type(res150[0]) is not list else flatten(res150))
+                    n.rule = 637
+                q = p149
+                v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 569
@@ -35239,7 +35440,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 635
+                    n.rule = 638
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35269,7 +35470,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 636
+                    n.rule = 639
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35294,7 +35495,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 637
+                    n.rule = 640
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35325,7 +35526,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 638
+                    n.rule = 641
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35350,7 +35551,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 639
+                    n.rule = 642
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35368,7 +35569,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX55(text, q)
+            m = _RX56(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -35386,13 +35587,58 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 640
+                n.rule = 643
             p15 = p17
             if res18 and n:
                 res16.append(n)
             if res16:
                 return p15, res16
             p = p15
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            p19 = p
+            res20: list[Any] = []
+            q = sk0[p19]
+            if q < 0:
+                q = _WS0(text, p19).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p19] = q
+            m = _RX57(text, q)
+            if m is None:
+                p = c
+                ch = ch0
+                break
+            while True:
+                r = self.e204_0(p19)
+                if r is None:
+                    break
+                q, v = r
+                p19 = q
+                if v is not None:
+                    res20.append(v)
+                break
+            p21 = p19
+            res22: list[Any] = []
+            r = self.r_ObjectFilter_0(p21)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            p21 = q
+            if v:
+                res22.append(v)
+            if res22:
+                n = Nt(res22)
+                n.rule = 644
+            p19 = p21
+            if res22 and n:
+                res20.append(n)
+            if res20:
+                return p19, res20
+            p = p19
             ch = None  # moved on: no guess about the next alternative
             break
         return None
@@ -35413,7 +35659,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     if first:
@@ -35440,7 +35686,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 645
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -35461,7 +35707,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 646
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35482,7 +35728,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 647
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35503,7 +35749,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 648
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35524,7 +35770,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 649
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -35559,7 +35805,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 650
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -35578,7 +35824,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e204_0(p)
+                r = self.e205_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35591,7 +35837,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e205_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35604,7 +35850,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e206_0(p)
+                r = self.e207_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35617,7 +35863,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e207_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35646,7 +35892,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e208_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35659,7 +35905,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e209_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35704,7 +35950,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e210_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35722,7 +35968,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e211_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35731,11 +35977,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e212_0(p3) is None:
+                if self.e213_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e213_0(p3)
+                r = self.e214_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35792,7 +36038,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 651
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -35813,7 +36059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 652
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35834,7 +36080,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 653
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -35855,7 +36101,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36014,7 +36260,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36089,7 +36335,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 655
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36134,7 +36380,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 652
+                    n.rule = 656
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36166,7 +36412,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e215_0(p5)
+                r = self.e216_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36216,7 +36462,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 653
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36239,7 +36485,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 658
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36375,7 +36621,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 659
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36396,7 +36642,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 660
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36427,7 +36673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 661
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36462,7 +36708,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 662
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36560,7 +36806,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 663
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36622,7 +36868,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36688,7 +36934,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 665
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36716,7 +36962,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36790,7 +37036,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e217_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36848,7 +37094,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36874,11 +37120,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 663
+                    n.rule = 667
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e218_0(p7)
+                r = self.e219_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36947,7 +37193,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 664
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37029,7 +37275,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37072,7 +37318,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 669
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37167,7 +37413,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37186,7 +37432,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e220_0(p1)
+                    r = self.e221_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37258,7 +37504,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37301,7 +37547,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e221_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37312,7 +37558,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 668
+                    n.rule = 672
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37335,7 +37581,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e222_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37346,7 +37592,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 668
+                    n.rule = 672
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37424,7 +37670,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37441,7 +37687,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e223_0(p)
+            r = self.e224_0(p)
             if r is None:
                 break
             q, v = r
@@ -37472,14 +37718,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e224_0(p3)
+            r = self.e225_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37516,7 +37762,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 675
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37545,7 +37791,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F38 else None
+        m = _RX59(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
         s = m.group()
@@ -37556,7 +37802,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
@@ -37575,7 +37821,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 677
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37596,7 +37842,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37660,14 +37906,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e226_0(p7)
+                    r = self.e227_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37726,7 +37972,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 679
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -37747,7 +37993,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37821,7 +38067,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37869,7 +38115,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37915,7 +38161,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37991,7 +38237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 680
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -38017,7 +38263,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e231_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 p = c
                 break
@@ -38025,7 +38271,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -38057,7 +38303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 681
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -38078,7 +38324,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38110,7 +38356,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e234_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38242,18 +38488,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 680
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38289,7 +38535,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 681
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38309,12 +38555,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 686
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 680
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38350,7 +38596,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 683
+                    n.rule = 687
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38370,12 +38616,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 684
+                    n.rule = 688
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 680
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38400,7 +38646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38432,12 +38678,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 686
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 687
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38457,12 +38703,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 687
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38665,7 +38911,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 693
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38709,7 +38955,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 694
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39069,7 +39315,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39128,7 +39374,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 692
+                    n.rule = 696
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39182,7 +39428,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e235_0(p)
+            r = self.e236_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39208,7 +39454,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39285,7 +39531,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39330,7 +39576,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 699
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39415,7 +39661,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 700
         return q, n
 
     def e161_0(self, p: int) -> Any:
@@ -39471,7 +39717,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39495,7 +39741,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 698
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39523,7 +39769,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 703
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -39719,7 +39965,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39749,7 +39995,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 701
+                        n.rule = 705
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39775,7 +40021,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 702
+                n.rule = 706
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39801,7 +40047,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     if first:
@@ -39828,7 +40074,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 707
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39872,7 +40118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 708
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39893,7 +40139,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 709
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39911,14 +40157,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 707
+        n.rule = 711
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39989,7 +40235,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F96 else None
+        m = _RX60(text, q) if text[q:q + 1] in _F96 else None
         if m is None:
             return None
         s = m.group()
@@ -40000,14 +40246,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 708
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e236_0(p3)
+            r = self.e237_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40032,7 +40278,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 709
+        n.rule = 713
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40053,7 +40299,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 714
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40081,7 +40327,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 711
+            n.rule = 715
         p = p1
         if res2 and n:
             res.append(n)
@@ -40096,12 +40342,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 712
+            n.rule = 716
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e237_0(p)
+            r = self.e238_0(p)
             if r is None:
                 break
             q, v = r
@@ -40112,7 +40358,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 713
+        n.rule = 717
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40149,7 +40395,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40180,7 +40426,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_1(p1)
+                r = self.e240_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40196,7 +40442,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40257,7 +40503,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40334,7 +40580,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40398,7 +40644,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40504,7 +40750,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40581,7 +40827,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40606,7 +40852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 719
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -40650,7 +40896,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 720
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40779,7 +41025,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40888,7 +41134,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 721
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -40909,7 +41155,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 722
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -40957,7 +41203,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 723
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -41032,7 +41278,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 724
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -41066,7 +41312,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41133,14 +41379,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 722
+                n.rule = 726
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e241_0(p9)
+                r = self.e242_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41222,7 +41468,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -41266,7 +41512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41310,7 +41556,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 729
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -41349,7 +41595,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 726
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41436,7 +41682,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 727
+                    n.rule = 731
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41530,7 +41776,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -41569,7 +41815,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41642,7 +41888,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 730
+                    n.rule = 734
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41690,12 +41936,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 735
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41715,12 +41961,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 737
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 732
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41745,7 +41991,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 738
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -41864,7 +42110,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41879,7 +42125,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42111,7 +42357,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 740
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -42209,7 +42455,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 741
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -42302,7 +42548,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42364,7 +42610,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 743
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -42530,6 +42776,27 @@ class CardParser:
         return None
 
     def e204_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'each', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 744
+        return q, n
+
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42561,10 +42828,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 745
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42586,10 +42853,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 746
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42611,10 +42878,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 747
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42644,10 +42911,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 748
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42679,10 +42946,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 749
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42714,10 +42981,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 750
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42749,10 +43016,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 751
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42782,10 +43049,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 752
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42823,7 +43090,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42855,10 +43122,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 753
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42876,10 +43143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 754
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42908,7 +43175,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42930,7 +43197,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 751
+                n.rule = 756
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43017,17 +43284,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 752
+            n.rule = 757
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 753
+        n.rule = 758
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43045,10 +43312,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 759
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43097,10 +43364,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 760
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43123,7 +43390,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e242_0(p1)
+            r = self.e243_0(p1)
             if r is None:
                 p = c
                 break
@@ -43137,7 +43404,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43155,10 +43422,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 761
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43187,7 +43454,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43242,12 +43509,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 758
+                    n.rule = 763
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e243_0(p5)
+                    r = self.e244_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43257,13 +43524,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 759
+                    n.rule = 764
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43323,13 +43590,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 767
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43370,7 +43637,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 768
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43401,20 +43668,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 764
+                    n.rule = 769
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 762
+                    n.rule = 767
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43450,7 +43717,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43509,7 +43776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 766
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43568,7 +43835,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 767
+                    n.rule = 772
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43635,7 +43902,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43669,7 +43936,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 768
+                    n.rule = 773
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43697,7 +43964,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 774
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43707,7 +43974,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43725,10 +43992,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 775
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43746,10 +44013,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 776
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43767,10 +44034,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 777
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43788,28 +44055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
-        return q, n
-
-    def e227_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 774
+        n.rule = 778
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -43830,7 +44076,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 779
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43844,14 +44090,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 780
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -43872,10 +44118,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
     def e231_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 782
+        return q, n
+
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43929,7 +44196,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43951,10 +44218,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 783
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43972,10 +44239,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 784
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43993,7 +44260,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 785
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44026,7 +44293,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44047,14 +44314,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44072,10 +44339,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 787
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44093,10 +44360,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 788
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44155,7 +44422,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 789
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44251,7 +44518,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 785
+                    n.rule = 790
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44264,7 +44531,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e244_0(p9)
+                r = self.e245_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44308,7 +44575,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44326,10 +44593,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 791
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44412,7 +44679,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e245_1(p)
+            r = self.e246_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44708,7 +44975,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e246_1(p23)
+                    r = self.e247_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -44823,16 +45090,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e247_1(p1) is None:
-                break
-            while True:
-                r = self.e248_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e248_1(p1) is None:
                 break
             while True:
                 r = self.e249_1(p1)
@@ -44853,9 +45111,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e251_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e251_1(p3)
+                r = self.e252_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44877,7 +45144,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e252_1(p5)
+                    r = self.e253_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44893,14 +45160,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e253_1(p7)
+                r = self.e254_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e254_1(p7)
+                r = self.e255_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44910,7 +45177,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e255_1(p1)
+            r = self.e256_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44920,7 +45187,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e256_1(p)
+        r = self.e257_1(p)
         if r is None:
             return None
         q, v = r
@@ -44930,9 +45197,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e257_1(p9) is None:
+            if self.e258_1(p9) is None:
                 break
-            r = self.e258_1(p9)
+            r = self.e259_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44969,7 +45236,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e259_1(p13)
+                r = self.e260_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45004,7 +45271,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e260_1(p9)
+                r = self.e261_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45045,7 +45312,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e261_1(p19)
+                    r = self.e262_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45059,7 +45326,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e262_1(p9)
+                r = self.e263_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45181,18 +45448,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 787
+                    n.rule = 792
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 793
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45247,18 +45514,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 791
+                    n.rule = 796
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45285,18 +45552,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 792
+                    n.rule = 797
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 793
+                    n.rule = 798
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45337,18 +45604,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 794
+                    n.rule = 799
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 795
+                    n.rule = 800
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45375,18 +45642,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 796
+                    n.rule = 801
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 797
+                    n.rule = 802
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45413,14 +45680,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 798
+                    n.rule = 803
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e263_0(p25)
+                    r = self.e264_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45444,12 +45711,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 799
+                    n.rule = 804
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45490,7 +45757,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 800
+                    n.rule = 805
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45520,7 +45787,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 801
+                        n.rule = 806
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45529,12 +45796,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 802
+                    n.rule = 807
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45565,7 +45832,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F120 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F120 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45578,18 +45845,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 803
+                    n.rule = 808
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 804
+                    n.rule = 809
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45658,18 +45925,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 805
+                    n.rule = 810
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 806
+                    n.rule = 811
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45738,18 +46005,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 807
+                    n.rule = 812
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 808
+                    n.rule = 813
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45804,7 +46071,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 809
+                    n.rule = 814
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45881,7 +46148,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e264_0(p51)
+                    r = self.e265_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45917,12 +46184,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 810
+                    n.rule = 815
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45946,7 +46213,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e265_0(p53)
+                    r = self.e266_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45972,7 +46239,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 811
+                    n.rule = 816
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45999,7 +46266,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX60(text, q) if text[q:q + 1] in _F54 else None
+                    m = _RX62(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
@@ -46010,7 +46277,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 812
+                        n.rule = 817
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46019,12 +46286,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 813
+                    n.rule = 818
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46062,7 +46329,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e266_0(p61)
+                    r = self.e267_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46088,25 +46355,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 814
+                    n.rule = 819
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 815
+                    n.rule = 820
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46124,10 +46391,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 821
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46145,10 +46412,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 822
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46170,10 +46437,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 818
+        n.rule = 823
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46191,7 +46458,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_0(p1)
+                r = self.e268_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46237,7 +46504,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e268_0(p3)
+                r = self.e269_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46281,7 +46548,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46299,10 +46566,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 824
         return q, n
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46323,7 +46590,7 @@ class CardParser:
         n.rule = 271
         return q, n
 
-    def e246_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46344,7 +46611,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e247_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46563,20 +46830,10 @@ class CardParser:
                 break
         return None
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e269_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e270_1(p)
             if r is None:
@@ -46587,24 +46844,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e249_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e272_1(p)
             if r is None:
                 p = c
                 break
@@ -46616,6 +46857,32 @@ class CardParser:
         return None
 
     def e250_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e273_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e251_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46636,7 +46903,7 @@ class CardParser:
         n.rule = 382
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46671,7 +46938,7 @@ class CardParser:
         n.rule = 383
         return p, n
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46706,7 +46973,7 @@ class CardParser:
         n.rule = 384
         return p, n
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46741,7 +47008,7 @@ class CardParser:
         n.rule = 385
         return p, n
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46764,7 +47031,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e273_1(p1)
+            r = self.e274_1(p1)
             if r is None:
                 p = c
                 break
@@ -46776,23 +47043,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e255_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e256_1(self, p: int) -> Any:
@@ -46813,6 +47063,23 @@ class CardParser:
         return p, res
 
     def e257_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e276_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47071,13 +47338,13 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e276_1(p)
+            r = self.e277_1(p)
             if r is None:
                 p = c
                 break
@@ -47088,7 +47355,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47109,7 +47376,7 @@ class CardParser:
         n.rule = 386
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47382,7 +47649,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e277_1(p15)
+                r = self.e278_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47792,7 +48059,7 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47836,7 +48103,7 @@ class CardParser:
         n.rule = 400
         return p, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47854,7 +48121,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e278_1(p1)
+                r = self.e279_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47886,7 +48153,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e279_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47930,7 +48197,7 @@ class CardParser:
                 break
         return None
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47948,10 +48215,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 825
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47969,28 +48236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
-        return q, n
-
-    def e265_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 822
+        n.rule = 826
         return q, n
 
     def e266_0(self, p: int) -> Any:
@@ -48011,10 +48257,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 827
         return q, n
 
     def e267_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 828
+        return q, n
+
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48032,10 +48299,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 829
         return q, n
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48053,7 +48320,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 830
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48298,7 +48565,7 @@ class CardParser:
                 break
         return None
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48316,10 +48583,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 646
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48337,10 +48604,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 647
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48358,10 +48625,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 648
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48379,10 +48646,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 649
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48414,76 +48681,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 650
         return p, n
-
-    def e274_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e280_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e281_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e282_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e283_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e275_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48499,9 +48698,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e284_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48512,9 +48711,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e285_1(p)
+                r = self.e282_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e283_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48528,6 +48753,48 @@ class CardParser:
         return None
 
     def e276_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e285_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e286_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48559,7 +48826,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e286_1(p1)
+                r = self.e287_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48577,7 +48844,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_1(p3)
+                r = self.e288_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48586,11 +48853,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e288_1(p3) is None:
+                if self.e289_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e289_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48606,7 +48873,7 @@ class CardParser:
                 break
         return None
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48647,10 +48914,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 651
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48668,10 +48935,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 652
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48689,10 +48956,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 653
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48724,10 +48991,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 745
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48749,10 +49016,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 746
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48774,10 +49041,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 747
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48807,10 +49074,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 748
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48842,10 +49109,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 749
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48877,10 +49144,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 750
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48912,10 +49179,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 751
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48945,10 +49212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 752
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48986,7 +49253,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49018,7 +49285,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 753
         return p, n
 
 
@@ -49279,7 +49546,8 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
-    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
+    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('each', True, '0..1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None}, ('parts',)),
+    'TapAbilitiesCantActivate': _model_class('TapAbilitiesCantActivate', (('whose', True, '1'), ('tapact', True, '1')), {'whose': '', 'tapact': ''}, ()),
     'TapCost': _model_class('TapCost', (('tap', True, '1'),), {'tap': ''}, ()),
     'TapEffect': _model_class('TapEffect', (('target', True, '1'),), {'target': None}, ()),
     'TapOrUntapEffect': _model_class('TapOrUntapEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -49605,40 +49873,41 @@ _C614 = CLASSES['CantBeBlockedBy']
 _C616 = CLASSES['CantBeAttachedBy']
 _C618 = CLASSES['PreventDamageFrom']
 _C620 = CLASSES['AttacksDespite']
-_C622 = CLASSES['MaxBlockers']
-_C624 = CLASSES['AttacksEachCombat']
-_C626 = CLASSES['AttacksThisTurn']
-_C628 = CLASSES['MustBeBlocked']
-_C630 = CLASSES['BlocksEachCombat']
-_C632 = CLASSES['CantBeBlocked']
-_C634 = CLASSES['IsColor']
-_C668 = CLASSES['Duration']
-_C671 = CLASSES['TargetObject']
-_C673 = CLASSES['FromGraveyard']
-_C679 = CLASSES['OntoBattlefield']
-_C682 = CLASSES['IntoHand']
-_C684 = CLASSES['IntoGraveyard']
-_C687 = CLASSES['CostValue']
-_C707 = CLASSES['BackRef']
-_C709 = CLASSES['TargetPlayer']
-_C713 = CLASSES['EachObjects']
-_C732 = CLASSES['QualityRef']
-_C753 = CLASSES['PerTime']
-_C759 = CLASSES['PerObject']
-_C762 = CLASSES['PowerOf']
-_C788 = CLASSES['EntersEvent']
-_C791 = CLASSES['LeavesEvent']
-_C793 = CLASSES['DiesEvent']
-_C795 = CLASSES['AttacksAloneEvent']
-_C797 = CLASSES['AttacksEvent']
-_C799 = CLASSES['BlocksEvent']
-_C802 = CLASSES['BlockedEvent']
-_C804 = CLASSES['PhasesEvent']
-_C806 = CLASSES['TurnedUpEvent']
-_C808 = CLASSES['ExiledThisWayEvent']
-_C810 = CLASSES['TargetedEvent']
-_C813 = CLASSES['DealsDamageEvent']
-_C815 = CLASSES['DealtDamageEvent']
+_C623 = CLASSES['TapAbilitiesCantActivate']
+_C625 = CLASSES['MaxBlockers']
+_C627 = CLASSES['AttacksEachCombat']
+_C629 = CLASSES['AttacksThisTurn']
+_C631 = CLASSES['MustBeBlocked']
+_C633 = CLASSES['BlocksEachCombat']
+_C635 = CLASSES['CantBeBlocked']
+_C637 = CLASSES['IsColor']
+_C672 = CLASSES['Duration']
+_C675 = CLASSES['TargetObject']
+_C677 = CLASSES['FromGraveyard']
+_C683 = CLASSES['OntoBattlefield']
+_C686 = CLASSES['IntoHand']
+_C688 = CLASSES['IntoGraveyard']
+_C691 = CLASSES['CostValue']
+_C711 = CLASSES['BackRef']
+_C713 = CLASSES['TargetPlayer']
+_C717 = CLASSES['EachObjects']
+_C736 = CLASSES['QualityRef']
+_C758 = CLASSES['PerTime']
+_C764 = CLASSES['PerObject']
+_C767 = CLASSES['PowerOf']
+_C793 = CLASSES['EntersEvent']
+_C796 = CLASSES['LeavesEvent']
+_C798 = CLASSES['DiesEvent']
+_C800 = CLASSES['AttacksAloneEvent']
+_C802 = CLASSES['AttacksEvent']
+_C804 = CLASSES['BlocksEvent']
+_C807 = CLASSES['BlockedEvent']
+_C809 = CLASSES['PhasesEvent']
+_C811 = CLASSES['TurnedUpEvent']
+_C813 = CLASSES['ExiledThisWayEvent']
+_C815 = CLASSES['TargetedEvent']
+_C818 = CLASSES['DealsDamageEvent']
+_C820 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53567,13 +53836,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # other
+        if r == 646:  # other
             d['other'] = True
-        elif r == 643:  # another
+        elif r == 647:  # another
             d['another'] = True
-        elif r == 644:  # facedown
+        elif r == 648:  # facedown
             d['facedown'] = True
-        elif r == 645:  # faceup
+        elif r == 649:  # faceup
             d['faceup'] = True
         elif r == 382:  # exiled
             d['exiled'] = True
@@ -53592,17 +53861,17 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # states
+        elif r == 650:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # nons
+        elif r == 745:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # colors
+        elif r == 746:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53610,7 +53879,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # supertypes
+        elif r == 747:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53618,32 +53887,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # multis
+        elif r == 748:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # types
+        elif r == 749:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # subtypes
+        elif r == 750:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # ortypes
+        elif r == 751:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # andor
+        elif r == 752:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # ortypes
+        elif r == 753:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53686,7 +53955,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 647:  # keywords
+        elif r == 651:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53729,9 +53998,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 648:  # blocked_by_this
+        elif r == 652:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 649:  # attacking_you
+        elif r == 653:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -54629,7 +54898,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54929,7 +55198,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # both
+        if r == 723:  # both
             d['both'] = True
         elif r == 562:  # which
             x = c[0]
@@ -55108,7 +55377,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C381()
-    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -55124,35 +55393,45 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 635:  # this
+        elif r == 638:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 636:  # enchanted
+        elif r == 639:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 637:  # host
+        elif r == 640:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 638:  # equipped
+        elif r == 641:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 639:  # host
+        elif r == 642:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 640:  # affected
+        elif r == 643:  # affected
             x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 641:  # parts
+        elif r == 744:  # each
+            d['each'] = True
+        elif r == 644:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b275(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 645:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55267,7 +55546,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 749:  # evenly
+        elif r == 754:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55301,35 +55580,35 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # named
+        if r == 654:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 651:  # amount
+        elif r == 655:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 652:  # equal
+        elif r == 656:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 750:  # power
+        elif r == 755:  # power
             x = c[0]
-            value = _b762(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['power'] = value
-        elif r == 751:  # amount
+        elif r == 756:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # you
+        elif r == 657:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 654:  # target
+        elif r == 658:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55501,7 +55780,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 655:  # tapped
+        elif r == 659:  # tapped
             d['tapped'] = True
         elif r == 414:  # power
             x = c[0]
@@ -55511,7 +55790,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 656:  # colors
+        elif r == 660:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55519,17 +55798,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 657:  # subtypes
+        elif r == 661:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 658:  # types
+        elif r == 662:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 659:  # keywords
+        elif r == 663:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55549,17 +55828,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 660:  # per
+        elif r == 664:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 661:  # pertime
+        elif r == 665:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b753(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55593,9 +55872,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # anycolor
+        if r == 759:  # anycolor
             d['anycolor'] = True
-        elif r == 755:  # choices
+        elif r == 760:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55605,15 +55884,15 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 662:  # last
+        elif r == 666:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 663:  # mana
+        elif r == 667:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 818:  # alts
+        elif r == 823:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55655,7 +55934,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 664:  # third
+        elif r == 668:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55663,13 +55942,13 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 756:  # random
+        elif r == 761:  # random
             d['random'] = True
-        elif r == 665:  # per
+        elif r == 669:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b753(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55709,25 +55988,25 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 666:  # amount
+        elif r == 670:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 757:  # per
+        elif r == 762:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b753(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['per'] = value
-        elif r == 760:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b759(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['per'] = value
-        elif r == 667:  # equal
+        elif r == 671:  # equal
             x = c[0]
-            value = _b762(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55772,7 +56051,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55813,7 +56092,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 669:  # yours
+        elif r == 673:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55851,21 +56130,21 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            value = _b671(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['target'] = value
         elif r == 430:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
-        elif r == 772:  # hand
+        elif r == 777:  # hand
             d['hand'] = True
-        elif r == 674:  # battlefield
+        elif r == 678:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 773:  # mine
+        elif r == 778:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55906,15 +56185,15 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 675:  # fromgy
+        elif r == 679:  # fromgy
             d['fromgy'] = True
-        elif r == 774:  # choice
+        elif r == 779:  # choice
             d['choice'] = True
-        elif r == 775:  # facedown
+        elif r == 780:  # facedown
             d['facedown'] = True
-        elif r == 776:  # mine
+        elif r == 781:  # mine
             d['mine'] = True
-        elif r == 777:  # owners
+        elif r == 782:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55992,7 +56271,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 676:  # upto
+        elif r == 680:  # upto
             d['upto'] = True
         elif r == 438:  # count
             x = c[0]
@@ -56002,24 +56281,24 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 778:  # alts
+        elif r == 783:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 677:  # reveal
+        elif r == 681:  # reveal
             d['reveal'] = True
-        elif r == 779:  # thatcard
+        elif r == 784:  # thatcard
             d['thatcard'] = True
-        elif r == 780:  # thosecards
+        elif r == 785:  # thosecards
             d['thosecards'] = True
         elif r == 440:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 680 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 684 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 685:  # tapped
+        elif r == 689:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56064,7 +56343,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b687(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['unless'] = value
         elif r == 444:  # per
             x = c[0]
@@ -56284,13 +56563,13 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
-        elif r == 689:  # top
+        elif r == 693:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 690:  # bottom
+        elif r == 694:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56376,7 +56655,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['source'] = value
         elif r == 466:  # amount
             x = c[0]
@@ -56563,7 +56842,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b687(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56761,14 +57040,14 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # step
+        if r == 695:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 692:  # endcombat
+        elif r == 696:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -56815,9 +57094,9 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 782:  # you
+        elif r == 787:  # you
             d['you'] = True
-        elif r == 693:  # target
+        elif r == 697:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56863,11 +57142,11 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 694:  # label
+        elif r == 698:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 695:  # free
+        elif r == 699:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56910,7 +57189,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # newtargets
+        elif r == 700:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56944,18 +57223,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # thatnoun
+        if r == 701:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 698:  # target
+        elif r == 702:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # thisturn
+        elif r == 703:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57079,26 +57358,26 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['lead'] = value
-        elif r == 700:  # target
+        elif r == 704:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 701:  # also
+        elif r == 705:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['also'] = value
-        elif r == 702:  # group
+        elif r == 706:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 703:  # parts
+        elif r == 707:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57116,9 +57395,9 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['duration'] = value
-        elif r == 704:  # tail
+        elif r == 708:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57164,7 +57443,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # controller
+        if r == 709:  # controller
             d['controller'] = True
         elif r == 511:  # owner
             x = c[0]
@@ -57278,7 +57557,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # each
+        if r == 714:  # each
             d['each'] = True
         elif r == 520:  # count
             x = c[0]
@@ -57392,7 +57671,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # equipped
+        if r == 791:  # equipped
             d['equipped'] = True
         elif r == 527:  # enchanted
             x = c[0]
@@ -57558,9 +57837,9 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 715:  # creature
+        elif r == 719:  # creature
             d['creature'] = True
-        elif r == 716:  # events
+        elif r == 720:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57569,7 +57848,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 789 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57654,13 +57933,13 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 816:  # thisor
+        elif r == 821:  # thisor
             d['thisor'] = True
         elif r == 550:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 717:  # events
+        elif r == 721:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57669,12 +57948,12 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 789 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 718:  # undercontrol
+        elif r == 722:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57748,7 +58027,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # additional
+        if r == 724:  # additional
             d['additional'] = True
         elif r == 566:  # power
             x = c[0]
@@ -57758,19 +58037,19 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 721:  # per
+        elif r == 725:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 722:  # perfilter
+        elif r == 726:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 817:  # onbf
+        elif r == 822:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57876,7 +58155,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # filters
+        if r == 727:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57992,7 +58271,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # filters
+        if r == 728:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58036,7 +58315,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # filters
+        if r == 729:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58080,11 +58359,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # additional
+        if r == 730:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 727:  # anynumber
+        elif r == 731:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -58120,7 +58399,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # filters
+        if r == 732:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58132,11 +58411,11 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 729:  # they
+        elif r == 733:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 730:  # had
+        elif r == 734:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -58181,7 +58460,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 584:  # quality
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58215,7 +58494,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # opponents
+        if r == 738:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58359,7 +58638,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 593:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58439,7 +58718,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # keywords
+        if r == 740:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58485,7 +58764,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # keywords
+        if r == 741:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58645,7 +58924,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # its
+        if r == 742:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58759,7 +59038,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 613:  # quality
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58795,7 +59074,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 615:  # quality
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58831,7 +59110,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 617:  # quality
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58865,7 +59144,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # thisturn
+        if r == 743:  # thisturn
             d['thisturn'] = True
         elif r == 619:  # keyword
             x = c[0]
@@ -58882,7 +59161,47 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C623()
+    d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 621:  # whose
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        elif r == 622:  # tapact
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tapact'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58898,7 +59217,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58906,7 +59225,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # count
+        if r == 624:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58918,7 +59237,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58934,7 +59253,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58942,7 +59261,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # attacks
+        if r == 626:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58954,7 +59273,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58970,7 +59289,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58978,7 +59297,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # attacks
+        if r == 628:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58990,7 +59309,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59006,7 +59325,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59014,7 +59333,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # blocked
+        if r == 630:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -59026,7 +59345,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59042,7 +59361,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59050,7 +59369,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # blocks
+        if r == 632:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59062,7 +59381,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59078,7 +59397,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59086,7 +59405,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # unblockable
+        if r == 634:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59098,7 +59417,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59114,7 +59433,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59122,7 +59441,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # color
+        if r == 636:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59137,7 +59456,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59153,7 +59472,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C672()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59161,23 +59480,23 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # eot
+        if r == 770:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 766:  # next_upkeep
+        elif r == 771:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 767:  # losecontrol
+        elif r == 772:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 768:  # thisturn
+        elif r == 773:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 769:  # thiscombat
+        elif r == 774:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59189,7 +59508,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59205,7 +59524,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C675()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59213,13 +59532,13 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # another
+        if r == 775:  # another
             d['another'] = True
-        elif r == 670:  # filter
+        elif r == 674:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 771:  # ingy
+        elif r == 776:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59229,7 +59548,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59245,7 +59564,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C677()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59253,7 +59572,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # whose
+        if r == 676:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59265,7 +59584,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59281,7 +59600,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C683()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59289,7 +59608,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # zone
+        if r == 682:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59301,7 +59620,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59317,7 +59636,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C686()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59325,7 +59644,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # player
+        if r == 685:  # player
             x = c[0]
             value = _b510(x, inst, lim, made)
             d['player'] = value
@@ -59337,7 +59656,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59353,7 +59672,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C688()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59361,7 +59680,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # player
+        if r == 687:  # player
             x = c[0]
             value = _b510(x, inst, lim, made)
             d['player'] = value
@@ -59373,7 +59692,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59389,7 +59708,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C691()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59397,11 +59716,11 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # cost
+        if r == 690:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 688:  # param
+        elif r == 692:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59416,7 +59735,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59432,7 +59751,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C711()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59440,7 +59759,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # word
+        if r == 710:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59455,7 +59774,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59471,7 +59790,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C713()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59479,11 +59798,11 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # player
+        if r == 712:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 783:  # walker
+        elif r == 788:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59493,7 +59812,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59509,7 +59828,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C717()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59517,15 +59836,15 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # quant
+        if r == 715:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 712:  # filter
+        elif r == 716:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 784:  # attached
+        elif r == 789:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -59534,7 +59853,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 785:  # samename
+        elif r == 790:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -59543,7 +59862,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 819:  # ingy
+        elif r == 824:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59553,7 +59872,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59569,7 +59888,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C736()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59577,11 +59896,11 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # word
+        if r == 735:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 733:  # param
+        elif r == 737:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59596,7 +59915,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59612,7 +59931,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C758()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59620,7 +59939,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # word
+        if r == 757:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59635,7 +59954,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59651,7 +59970,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C764()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59659,13 +59978,13 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # filter
+        if r == 763:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 824:  # gy
+        elif r == 829:  # gy
             d['gy'] = True
-        elif r == 825:  # bf
+        elif r == 830:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59675,7 +59994,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59691,7 +60010,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C767()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59699,19 +60018,19 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # power
+        if r == 766:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 763:  # power
+        elif r == 768:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 764:  # target
+        elif r == 769:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59726,7 +60045,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59742,7 +60061,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C793()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59750,7 +60069,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # enters
+        if r == 792:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59762,7 +60081,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59778,7 +60097,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C796()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59786,7 +60105,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # leaves
+        if r == 795:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59798,7 +60117,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59814,7 +60133,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C798()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59822,7 +60141,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # dies
+        if r == 797:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59834,7 +60153,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59850,7 +60169,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C800()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59858,7 +60177,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # alone
+        if r == 799:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59870,7 +60189,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59886,7 +60205,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C802()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59894,7 +60213,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # attacks
+        if r == 801:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59906,7 +60225,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59922,7 +60241,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C804()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59930,11 +60249,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # blocks
+        if r == 803:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 820:  # acreature
+        elif r == 825:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59944,7 +60263,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59960,7 +60279,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C807()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59968,11 +60287,11 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # blocked
+        if r == 805:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 801:  # filter
+        elif r == 806:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59986,7 +60305,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60002,7 +60321,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C809()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60010,7 +60329,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # direction
+        if r == 808:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60022,7 +60341,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60038,7 +60357,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C811()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60046,7 +60365,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # up
+        if r == 810:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60058,7 +60377,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60074,7 +60393,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C813()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60082,7 +60401,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # way
+        if r == 812:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60094,7 +60413,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60110,7 +60429,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C815()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60118,11 +60437,11 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # targeted
+        if r == 814:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 821:  # opponents
+        elif r == 826:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60132,7 +60451,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60148,7 +60467,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C818()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60156,13 +60475,13 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # combat
+        if r == 827:  # combat
             d['combat'] = True
-        elif r == 811:  # deals
+        elif r == 816:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 812:  # recipient
+        elif r == 817:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60176,7 +60495,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60192,7 +60511,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C820()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60200,9 +60519,9 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # combat
+        if r == 828:  # combat
             d['combat'] = True
-        elif r == 814:  # dealt
+        elif r == 819:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60837,213 +61156,218 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b618,  # 618 PreventDamageFrom
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
     _b620,  # 620 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 641 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 642 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 656 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 657 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 OntoBattlefield
-    _node,  # 680 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 EachObjects
-    _node,  # 714 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 645 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 660 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 661 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 OntoBattlefield
+    _node,  # 684 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    _node,  # 718 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 727 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 734 __asgn_optional
-    _node,  # 735 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 780 __asgn_optional
-    _match_node,  # 781 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 EntersEvent
-    _node,  # 789 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 818 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 738 __asgn_optional
+    _node,  # 739 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 785 __asgn_optional
+    _match_node,  # 786 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 EntersEvent
+    _node,  # 794 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 823 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 830 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 515, 535, 569, 680, 714, 735, 789])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 515, 535, 569, 684, 718, 739, 794])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61668,208 +61992,213 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 619 __asgn_plain
     _b620,  # 620 AttacksDespite
     None,  # 621 __asgn_plain
-    _b622,  # 622 MaxBlockers
-    None,  # 623 __asgn_plain
-    _b624,  # 624 AttacksEachCombat
-    None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksThisTurn
-    None,  # 627 __asgn_plain
-    _b628,  # 628 MustBeBlocked
-    None,  # 629 __asgn_plain
-    _b630,  # 630 BlocksEachCombat
-    None,  # 631 __asgn_plain
-    _b632,  # 632 CantBeBlocked
-    None,  # 633 __asgn_plain
-    _b634,  # 634 IsColor
-    None,  # 635 __asgn_plain
+    None,  # 622 __asgn_plain
+    _b623,  # 623 TapAbilitiesCantActivate
+    None,  # 624 __asgn_plain
+    _b625,  # 625 MaxBlockers
+    None,  # 626 __asgn_plain
+    _b627,  # 627 AttacksEachCombat
+    None,  # 628 __asgn_plain
+    _b629,  # 629 AttacksThisTurn
+    None,  # 630 __asgn_plain
+    _b631,  # 631 MustBeBlocked
+    None,  # 632 __asgn_plain
+    _b633,  # 633 BlocksEachCombat
+    None,  # 634 __asgn_plain
+    _b635,  # 635 CantBeBlocked
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    _b637,  # 637 IsColor
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_oneormore
-    None,  # 642 __asgn_optional
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_optional
-    None,  # 645 __asgn_optional
-    None,  # 646 __asgn_oneormore
-    None,  # 647 __asgn_oneormore
+    None,  # 641 __asgn_plain
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_plain
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_oneormore
+    None,  # 646 __asgn_optional
+    None,  # 647 __asgn_optional
     None,  # 648 __asgn_optional
     None,  # 649 __asgn_optional
-    None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    None,  # 650 __asgn_oneormore
+    None,  # 651 __asgn_oneormore
+    None,  # 652 __asgn_optional
+    None,  # 653 __asgn_optional
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_zeroormore
-    None,  # 657 __asgn_zeroormore
-    None,  # 658 __asgn_oneormore
-    None,  # 659 __asgn_oneormore
-    None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_optional
+    None,  # 660 __asgn_zeroormore
+    None,  # 661 __asgn_zeroormore
+    None,  # 662 __asgn_oneormore
+    None,  # 663 __asgn_oneormore
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    _b668,  # 668 Duration
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 TargetObject
-    None,  # 672 __asgn_plain
-    _b673,  # 673 FromGraveyard
+    None,  # 671 __asgn_plain
+    _b672,  # 672 Duration
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_optional
+    _b675,  # 675 TargetObject
+    None,  # 676 __asgn_plain
+    _b677,  # 677 FromGraveyard
     None,  # 678 __asgn_plain
-    _b679,  # 679 OntoBattlefield
-    None,  # 680 Destination
-    None,  # 681 __asgn_plain
-    _b682,  # 682 IntoHand
-    None,  # 683 __asgn_plain
-    _b684,  # 684 IntoGraveyard
-    None,  # 685 __asgn_optional
-    None,  # 686 __asgn_plain
-    _b687,  # 687 CostValue
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_optional
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_plain
+    _b683,  # 683 OntoBattlefield
+    None,  # 684 Destination
+    None,  # 685 __asgn_plain
+    _b686,  # 686 IntoHand
+    None,  # 687 __asgn_plain
+    _b688,  # 688 IntoGraveyard
+    None,  # 689 __asgn_optional
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
+    _b691,  # 691 CostValue
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_optional
+    None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_plain
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_oneormore
-    None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_optional
+    None,  # 703 __asgn_optional
+    None,  # 704 __asgn_plain
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    _b707,  # 707 BackRef
-    None,  # 708 __asgn_plain
-    _b709,  # 709 TargetPlayer
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
+    None,  # 707 __asgn_oneormore
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_plain
+    _b711,  # 711 BackRef
     None,  # 712 __asgn_plain
-    _b713,  # 713 EachObjects
-    None,  # 714 KeywordCostPart
-    None,  # 715 __asgn_optional
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_oneormore
-    None,  # 718 __asgn_optional
+    _b713,  # 713 TargetPlayer
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    None,  # 718 KeywordCostPart
     None,  # 719 __asgn_optional
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
+    None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_plain
+    None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
-    _b732,  # 732 QualityRef
+    None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_optional
-    None,  # 735 GrantedAbility
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_optional
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    _b736,  # 736 QualityRef
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_optional
+    None,  # 739 GrantedAbility
     None,  # 740 __asgn_oneormore
     None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_optional
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_oneormore
     None,  # 746 __asgn_oneormore
     None,  # 747 __asgn_oneormore
     None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    _b753,  # 753 PerTime
+    None,  # 749 __asgn_oneormore
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_oneormore
     None,  # 754 __asgn_optional
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_optional
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    _b759,  # 759 PerObject
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    _b762,  # 762 PowerOf
+    _b758,  # 758 PerTime
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
+    None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
-    None,  # 764 __asgn_plain
+    _b764,  # 764 PerObject
     None,  # 765 __asgn_plain
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
+    _b767,  # 767 PowerOf
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_plain
+    None,  # 773 __asgn_plain
+    None,  # 774 __asgn_plain
     None,  # 775 __asgn_optional
     None,  # 776 __asgn_optional
     None,  # 777 __asgn_optional
-    None,  # 778 __asgn_oneormore
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
-    None,  # 781 DelayedStep
+    None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_plain
-    _b788,  # 788 EntersEvent
-    None,  # 789 ThisEvent
+    None,  # 783 __asgn_oneormore
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_optional
+    None,  # 786 DelayedStep
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_optional
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    _b791,  # 791 LeavesEvent
+    None,  # 791 __asgn_optional
     None,  # 792 __asgn_plain
-    _b793,  # 793 DiesEvent
-    None,  # 794 __asgn_plain
-    _b795,  # 795 AttacksAloneEvent
-    None,  # 796 __asgn_plain
-    _b797,  # 797 AttacksEvent
-    None,  # 798 __asgn_plain
-    _b799,  # 799 BlocksEvent
-    None,  # 800 __asgn_plain
+    _b793,  # 793 EntersEvent
+    None,  # 794 ThisEvent
+    None,  # 795 __asgn_plain
+    _b796,  # 796 LeavesEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 DiesEvent
+    None,  # 799 __asgn_plain
+    _b800,  # 800 AttacksAloneEvent
     None,  # 801 __asgn_plain
-    _b802,  # 802 BlockedEvent
+    _b802,  # 802 AttacksEvent
     None,  # 803 __asgn_plain
-    _b804,  # 804 PhasesEvent
+    _b804,  # 804 BlocksEvent
     None,  # 805 __asgn_plain
-    _b806,  # 806 TurnedUpEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 ExiledThisWayEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 TargetedEvent
-    None,  # 811 __asgn_plain
+    None,  # 806 __asgn_plain
+    _b807,  # 807 BlockedEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 PhasesEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 TurnedUpEvent
     None,  # 812 __asgn_plain
-    _b813,  # 813 DealsDamageEvent
+    _b813,  # 813 ExiledThisWayEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 DealtDamageEvent
-    None,  # 816 __asgn_optional
-    None,  # 817 __asgn_optional
-    None,  # 818 __asgn_oneormore
-    None,  # 819 __asgn_optional
-    None,  # 820 __asgn_optional
+    _b815,  # 815 TargetedEvent
+    None,  # 816 __asgn_plain
+    None,  # 817 __asgn_plain
+    _b818,  # 818 DealsDamageEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 DealtDamageEvent
     None,  # 821 __asgn_optional
     None,  # 822 __asgn_optional
-    None,  # 823 __asgn_optional
+    None,  # 823 __asgn_oneormore
     None,  # 824 __asgn_optional
     None,  # 825 __asgn_optional
+    None,  # 826 __asgn_optional
+    None,  # 827 __asgn_optional
+    None,  # 828 __asgn_optional
+    None,  # 829 __asgn_optional
+    None,  # 830 __asgn_optional
 ]

@@ -344,7 +344,14 @@ class PreventDamageFrom:
 
 @dataclass(frozen=True)
 class AbilitiesCantBeActivated:
-    """602.5a-style: the permanent's activated abilities (mana abilities included) can't be activated."""
+    """602.5a-style: the permanent's activated abilities (mana abilities included) can't be activated;
+    ``with_tap``: only those with {T} in their costs."""
+
+    with_tap: bool = False
+
+    def forbids(self, tap: bool) -> bool:
+        """Whether it forbids an ability whose cost includes {T} (``tap``) or not."""
+        return tap or not self.with_tap
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 class StaticPart:
     """One thing a static ability or continuous effect does."""
 
+    # A clause with its own subject ("their activated abilities ... can't be activated"): joined to the
+    # part before it with ", and".
+    CLAUSE: ClassVar[bool] = False
     # 611.2c: the part changes the rules of the game (what an object can do), not its characteristics,
     # so an effect of a resolving ability with it applies to objects that weren't there as it began.
     RULES: ClassVar[bool] = False
@@ -350,6 +353,22 @@ class AttacksThisTurn(FixedPart):
 
 
 @dataclass(frozen=True)
+class TapAbilitiesCantActivate(StaticPart):
+    """602.5a-style: "their activated abilities with {T} in their costs can't be activated" (``their``:
+    the plural pronoun of a group's ability; else "its")."""
+
+    their: bool = True
+    CLAUSE: ClassVar[bool] = True
+
+    def text(self, ph: "Phrase | None") -> str:
+        w = "their" if self.their else "its"
+        return f"{w} activated abilities with {{T}} in {w} costs can't be activated"
+
+    def python(self) -> str:
+        return "rt.AbilitiesCantBeActivated(with_tap=True)"
+
+
+@dataclass(frozen=True)
 class MustBeBlocked(FixedPart):
     """509.1c: "must be blocked this turn if able" -- a requirement that at least one creature blocks it."""
     WORDS, RUNTIME = "must be blocked this turn if able", "MustBeBlocked"
@@ -660,6 +679,8 @@ def static_parts_text(parts: tuple[StaticPart, ...], ph: "Phrase | None") -> str
     out = [p.text(ph) for p in parts]
     if len(out) > 2:
         return ", ".join(out[:-1]) + ", and " + out[-1]
+    if len(out) == 2 and parts[1].CLAUSE:
+        return f"{out[0]}, and {out[1]}"  # two independent clauses
     return " and ".join(out)
 
 
