@@ -968,7 +968,7 @@ class CardLowering:
             # 611.2a: "That creature gains haste.", "it loses defender." -- no duration: it lasts as long
             # as the object does.
             duration = "forever"
-        elif d is None and not any(p.own_duration() for p in parts):
+        elif d is None and e.during is None and not any(p.own_duration() for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
         elif d is not None and d.next_upkeep:
             duration = "next_upkeep"
@@ -976,6 +976,9 @@ class CardLowering:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
         elif d is not None and d.thiscombat:
             duration = "combat"  # 500.5, 511.2: until the combat phase ends
+        if e.during is not None:
+            # 500.1: it applies during that player's next turn, from its beginning to its end.
+            duration = "next_turn_controller" if e.during.its else "next_turn_you"
         ref: Ref
         if e.target is not None:
             ref = self.target(e.target, cond)

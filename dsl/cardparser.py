@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '85719ed5497f2764dc5873468903d3c1fb0cf9dfde04dabe350d2a68ce8fb459'
+GRAMMAR = '5ef2e7e869d2cd27d66905d5369a69cd99455d8414cf5735c5d60f4a7933eb8e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -529,7 +529,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'nountap'),
     ('NoUntapEffect', 'common', 'NoUntapEffect', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
-    ('__asgn_plain', 'plain', '', 'duration'),
     ('ContinuousEffect', 'common', 'ContinuousEffect', ''),
     ('ActionWord', 'match', 'ActionWord', ''),
     ('PlayerRef', 'common', 'PlayerRef', ''),
@@ -730,7 +729,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'also'),
     ('__asgn_plain', 'plain', '', 'group'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
-    ('__asgn_oneormore', 'oneormore', '', 'tail'),
+    ('__asgn_plain', 'plain', '', 'duration'),
+    ('__asgn_plain', 'plain', '', 'nextturn'),
+    ('NextTurnDuration', 'common', 'NextTurnDuration', ''),
+    ('__asgn_plain', 'plain', '', 'during'),
     ('__asgn_optional', 'optional', '', 'controller'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('BackRef', 'common', 'BackRef', ''),
@@ -810,6 +812,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'thosecards'),
     ('DelayedStep', 'match', 'DelayedStep', ''),
     ('__asgn_optional', 'optional', '', 'you'),
+    ('__asgn_oneormore', 'oneormore', '', 'tail'),
+    ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_optional', 'optional', '', 'walker'),
     ('__asgn_plain', 'plain', '', 'attached'),
     ('__asgn_plain', 'plain', '', 'samename'),
@@ -1122,11 +1126,12 @@ _F112 = frozenset([None, 'd', 'f'])
 _F113 = frozenset([None, 'u', 'y'])
 _F114 = frozenset([None, 'i', 'u'])
 _F115 = frozenset([None, 'c', 't'])
-_F116 = frozenset([None, 'o', 't'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, 'i', 'y'])
-_F120 = frozenset(['i', 'o'])
+_F116 = frozenset([None, 't', 'u'])
+_F117 = frozenset([None, 'o', 't'])
+_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset([None, 'i', 'y'])
+_F121 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -28430,55 +28435,18 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            p5 = p
-            res6: list[Any] = []
-            p7 = p5
-            res8: list[Any] = []
-            r = self.r_Duration_0(p7)
+            r = self.e168_0(p)
             if r is None:
                 break
             q, v = r
-            p7 = q
-            if v:
-                res8.append(v)
-            if res8:
-                n = Nt(res8)
-                n.rule = 507
-            p5 = p7
-            if res8 and n:
-                res6.append(n)
-            while True:
-                p9 = p5
-                res10: list[Any] = []
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p9 = q
-                res10.append(v)
-                r = self.e168_0(p9)
-                if r is None:
-                    break
-                q, v = r
-                p9 = q
-                if v:
-                    res10.append(v)
-                p5 = p9
-                res6 += res10
-                break
-            p = p5
-            res += res6
+            p = q
+            if v is not None:
+                res.append(v)
             break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 507
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28568,7 +28536,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 508
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -28670,7 +28638,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 510
+                    n.rule = 509
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28698,12 +28666,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 511
+                    n.rule = 510
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28731,12 +28699,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 512
+                    n.rule = 511
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28840,7 +28808,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 513
+        n.rule = 512
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -28927,7 +28895,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28948,7 +28916,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28969,7 +28937,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28992,7 +28960,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29015,7 +28983,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29170,7 +29138,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 515
+                    n.rule = 514
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29200,7 +29168,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 515
+                    n.rule = 514
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29278,18 +29246,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 516
+                    n.rule = 515
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 517
+                    n.rule = 516
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29316,7 +29284,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 518
+                    n.rule = 517
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29336,12 +29304,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 519
+                    n.rule = 518
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29356,7 +29324,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29371,7 +29339,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29454,7 +29422,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 520
+                    n.rule = 519
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29485,18 +29453,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 521
+                    n.rule = 520
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 522
+                    n.rule = 521
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29540,18 +29508,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 523
+                    n.rule = 522
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 524
+                    n.rule = 523
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29566,7 +29534,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29635,18 +29603,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 525
+                    n.rule = 524
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 526
+                    n.rule = 525
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29685,18 +29653,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 527
+                    n.rule = 526
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 528
+                    n.rule = 527
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29711,7 +29679,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29736,7 +29704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 529
+        n.rule = 528
         return q, n
 
     def e97_0(self, p: int) -> Any:
@@ -29789,7 +29757,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 530
+                    n.rule = 529
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29909,7 +29877,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 530
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30007,7 +29975,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 532
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30032,18 +30000,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 533
+                    n.rule = 532
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 534
+                    n.rule = 533
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30073,7 +30041,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 536
+                    n.rule = 535
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30118,7 +30086,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 537
+                    n.rule = 536
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30194,12 +30162,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 538
+                    n.rule = 537
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30226,7 +30194,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 539
+                    n.rule = 538
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30285,7 +30253,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 540
+                    n.rule = 539
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30307,18 +30275,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 541
+                    n.rule = 540
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 542
+                    n.rule = 541
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30348,7 +30316,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 543
+                    n.rule = 542
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30386,12 +30354,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 544
+                    n.rule = 543
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30421,7 +30389,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 545
+                    n.rule = 544
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30446,7 +30414,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 546
+                    n.rule = 545
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30481,18 +30449,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 547
+                    n.rule = 546
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 548
+                    n.rule = 547
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30522,7 +30490,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 549
+                    n.rule = 548
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30548,7 +30516,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 550
+                    n.rule = 549
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30600,12 +30568,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 551
+                    n.rule = 550
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30643,7 +30611,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 552
+                n.rule = 551
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30671,7 +30639,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 553
+        n.rule = 552
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -30692,7 +30660,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 554
+        n.rule = 553
         return q, n
 
     def e103_0(self, p: int) -> Any:
@@ -30724,7 +30692,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 555
+                    n.rule = 554
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30753,7 +30721,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 555
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30795,7 +30763,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 557
+                n.rule = 556
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30850,7 +30818,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30881,7 +30849,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 559
+                    n.rule = 558
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30940,7 +30908,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 560
+                    n.rule = 559
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31055,7 +31023,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 560
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31249,7 +31217,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 562
+                    n.rule = 561
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31338,7 +31306,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31358,7 +31326,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31413,13 +31381,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31499,7 +31467,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 565
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31538,7 +31506,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 566
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31581,12 +31549,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 568
+                    n.rule = 567
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31655,18 +31623,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 570
+                    n.rule = 569
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 571
+                    n.rule = 570
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31707,18 +31675,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 572
+                    n.rule = 571
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 573
+                    n.rule = 572
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31777,12 +31745,12 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20 if len(res20) == 1 and type(res20[0]) is not list else flatten(res20))
-                    n.rule = 574
+                    n.rule = 573
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31823,18 +31791,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 575
+                    n.rule = 574
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 576
+                    n.rule = 575
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31934,7 +31902,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 577
+                    n.rule = 576
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31982,12 +31950,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 578
+                    n.rule = 577
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32077,12 +32045,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 579
+                    n.rule = 578
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32144,12 +32112,12 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 580
+                    n.rule = 579
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32197,12 +32165,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 581
+                    n.rule = 580
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32298,18 +32266,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 582
+                    n.rule = 581
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 583
+                    n.rule = 582
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32457,7 +32425,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 584
+                    n.rule = 583
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -32477,12 +32445,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 585
+                    n.rule = 584
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32642,12 +32610,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 586
+                    n.rule = 585
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32702,18 +32670,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 587
+                    n.rule = 586
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 588
+                    n.rule = 587
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32768,18 +32736,18 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 589
+                    n.rule = 588
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 590
+                    n.rule = 589
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32904,18 +32872,18 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 591
+                    n.rule = 590
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 592
+                    n.rule = 591
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32960,7 +32928,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 593
+                    n.rule = 592
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -32980,12 +32948,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 594
+                    n.rule = 593
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33016,7 +32984,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 595
+                    n.rule = 594
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -33122,18 +33090,18 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 596
+                    n.rule = 595
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 597
+                    n.rule = 596
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33162,12 +33130,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 598
+                    n.rule = 597
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33196,12 +33164,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 599
+                    n.rule = 598
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33298,7 +33266,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 600
+                    n.rule = 599
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -33333,7 +33301,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 601
+                        n.rule = 600
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -33379,12 +33347,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 602
+                    n.rule = 601
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33537,18 +33505,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 603
+                    n.rule = 602
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 604
+                    n.rule = 603
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33617,18 +33585,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 605
+                    n.rule = 604
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 606
+                    n.rule = 605
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33720,18 +33688,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 607
+                    n.rule = 606
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 608
+                    n.rule = 607
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33912,18 +33880,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 609
+                    n.rule = 608
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 610
+                    n.rule = 609
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34020,18 +33988,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 611
+                    n.rule = 610
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 612
+                    n.rule = 611
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34109,7 +34077,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 613
+                    n.rule = 612
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34129,12 +34097,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 614
+                    n.rule = 613
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34240,7 +34208,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 615
+                    n.rule = 614
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34260,12 +34228,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 616
+                    n.rule = 615
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34329,7 +34297,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 617
+                    n.rule = 616
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -34405,12 +34373,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 618
+                    n.rule = 617
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34550,18 +34518,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 619
+                    n.rule = 618
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 620
+                    n.rule = 619
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34591,7 +34559,7 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 621
+                    n.rule = 620
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
@@ -34742,18 +34710,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 622
+                    n.rule = 621
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 623
+                    n.rule = 622
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34867,7 +34835,7 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 624
+                    n.rule = 623
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
@@ -34882,12 +34850,12 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 625
+                    n.rule = 624
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34970,18 +34938,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 626
+                    n.rule = 625
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 627
+                    n.rule = 626
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35064,18 +35032,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 628
+                    n.rule = 627
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 629
+                    n.rule = 628
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35186,18 +35154,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 630
+                    n.rule = 629
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 631
+                    n.rule = 630
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35280,18 +35248,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 632
+                    n.rule = 631
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 633
+                    n.rule = 632
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35346,18 +35314,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 634
+                    n.rule = 633
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 635
+                    n.rule = 634
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35388,18 +35356,18 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 636
+                    n.rule = 635
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150 if len(res150) == 1 and type(res150[0]) is not list else flatten(res150))
-                    n.rule = 637
+                    n.rule = 636
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35440,7 +35408,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 638
+                    n.rule = 637
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35470,7 +35438,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 639
+                    n.rule = 638
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35495,7 +35463,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 640
+                    n.rule = 639
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35526,7 +35494,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 641
+                    n.rule = 640
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35551,7 +35519,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 642
+                    n.rule = 641
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35587,7 +35555,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 643
+                n.rule = 642
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35632,7 +35600,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 644
+                n.rule = 643
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -35686,7 +35654,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 644
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -35707,7 +35675,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 645
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35728,7 +35696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 646
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35749,7 +35717,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 647
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35770,7 +35738,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 648
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -35805,7 +35773,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 649
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36038,7 +36006,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 650
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -36059,7 +36027,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 651
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -36080,7 +36048,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 652
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36260,7 +36228,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 653
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36335,7 +36303,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36380,7 +36348,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 656
+                    n.rule = 655
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36462,7 +36430,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 656
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36485,7 +36453,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36621,7 +36589,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 658
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36642,7 +36610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 659
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36673,7 +36641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 660
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36708,7 +36676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 661
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36806,7 +36774,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 662
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36868,7 +36836,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36934,7 +36902,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 665
+                    n.rule = 664
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37094,7 +37062,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 665
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37120,7 +37088,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 667
+                    n.rule = 666
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37193,7 +37161,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 668
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37318,7 +37286,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 668
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37413,7 +37381,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 669
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37504,7 +37472,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 671
+                    n.rule = 670
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37558,7 +37526,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 672
+                    n.rule = 671
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37592,7 +37560,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 672
+                    n.rule = 671
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37670,7 +37638,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 672
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37718,7 +37686,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
@@ -37762,7 +37730,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 674
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37802,7 +37770,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
@@ -37821,7 +37789,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 676
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37906,7 +37874,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 677
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37972,7 +37940,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 678
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38237,7 +38205,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 679
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -38303,7 +38271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 680
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -38488,18 +38456,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 684
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38535,7 +38503,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38555,12 +38523,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 686
+                    n.rule = 685
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 684
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38596,7 +38564,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 687
+                    n.rule = 686
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38616,12 +38584,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 688
+                    n.rule = 687
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 684
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38646,7 +38614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 688
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38678,12 +38646,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 689
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38703,12 +38671,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 691
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38911,7 +38879,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38955,7 +38923,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 694
+                    n.rule = 693
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39315,7 +39283,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39374,7 +39342,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 696
+                    n.rule = 695
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39454,7 +39422,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39531,7 +39499,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 697
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39576,7 +39544,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 699
+                    n.rule = 698
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39661,7 +39629,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 699
         return q, n
 
     def e161_0(self, p: int) -> Any:
@@ -39717,7 +39685,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39741,7 +39709,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 701
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39769,7 +39737,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 702
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -39965,7 +39933,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39995,7 +39963,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 705
+                        n.rule = 704
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40021,7 +39989,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 706
+                n.rule = 705
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40074,52 +40042,156 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 706
         return p, n
 
     def e168_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F116:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_Duration_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 707
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                while True:
+                    p5 = p1
+                    res6: list[Any] = []
+                    q = sk0[p5]
+                    if q < 0:
+                        q = _WS0(text, p5).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p5] = q
+                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'and', '')
+                    q += 3
+                    p5 = q
+                    res6.append(v)
+                    r = self.e237_0(p5)
+                    if r is None:
+                        break
+                    q, v = r
+                    p5 = q
+                    if v:
+                        res6.append(v)
+                    p1 = p5
+                    res2 += res6
+                    break
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p9).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p9] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
-                    if first:
-                        return None
+                    ch = ch0
                     break
-                v = (q, 'and', 'sep')
-                q += 3
-                p = q
+                v = (q, 'during', '')
+                q += 6
+                p9 = q
+                res10.append(v)
+                r = self.e238_0(p9)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p9 = q
                 if v:
-                    res.append(v)
-            r = self.r_StaticPart_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
+                    res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'next', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 708
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                if res10:
+                    n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
+                    n.rule = 709
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 710
+                q = p7
+                v = n if res8 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 708
-        return p, n
+        return None
 
     def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -40139,7 +40211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 711
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40157,14 +40229,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 710
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 711
+        n.rule = 713
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -40246,14 +40318,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 714
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e237_0(p3)
+            r = self.e239_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40278,7 +40350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 715
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40299,7 +40371,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 716
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40327,7 +40399,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 715
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
@@ -40342,12 +40414,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 716
+            n.rule = 718
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e238_0(p)
+            r = self.e240_0(p)
             if r is None:
                 break
             q, v = r
@@ -40358,7 +40430,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 717
+        n.rule = 719
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40395,7 +40467,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e239_0(p)
+            r = self.e241_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40426,7 +40498,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_1(p1)
+                r = self.e242_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40442,7 +40514,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40503,7 +40575,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40580,7 +40652,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40644,7 +40716,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40750,7 +40822,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40827,7 +40899,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40852,7 +40924,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 721
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -40896,7 +40968,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41021,11 +41093,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e241_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41134,7 +41206,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41155,7 +41227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 724
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -41203,7 +41275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 725
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -41278,7 +41350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 726
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -41295,7 +41367,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41312,7 +41384,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41379,14 +41451,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 726
+                n.rule = 728
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e242_0(p9)
+                r = self.e244_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41468,7 +41540,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -41512,7 +41584,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41556,7 +41628,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -41595,7 +41667,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41682,7 +41754,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 731
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41776,7 +41848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -41815,7 +41887,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41888,7 +41960,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41913,7 +41985,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41936,12 +42008,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 737
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 738
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41961,12 +42033,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 739
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 738
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41991,7 +42063,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 740
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -42110,7 +42182,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42125,7 +42197,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42357,7 +42429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 742
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -42455,7 +42527,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 743
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -42548,7 +42620,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42610,7 +42682,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 745
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -42793,7 +42865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 746
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -42828,7 +42900,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42853,7 +42925,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42878,7 +42950,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42911,7 +42983,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42946,7 +43018,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -42981,7 +43053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43016,7 +43088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43049,7 +43121,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43122,7 +43194,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43143,7 +43215,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -43175,7 +43247,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43197,7 +43269,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 756
+                n.rule = 758
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43284,14 +43356,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 757
+            n.rule = 759
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 758
+        n.rule = 760
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43312,7 +43384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -43364,7 +43436,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 762
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -43390,7 +43462,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e243_0(p1)
+            r = self.e245_0(p1)
             if r is None:
                 p = c
                 break
@@ -43422,7 +43494,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43454,7 +43526,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43509,12 +43581,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 765
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e244_0(p5)
+                    r = self.e246_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43524,13 +43596,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 764
+                    n.rule = 766
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 767
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43590,13 +43662,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 768
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 767
+                    n.rule = 769
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43637,7 +43709,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 770
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43668,13 +43740,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 769
+                    n.rule = 771
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 767
+                    n.rule = 769
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43717,7 +43789,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 772
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43776,7 +43848,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43835,7 +43907,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 772
+                    n.rule = 774
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43936,7 +44008,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 773
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43964,7 +44036,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 776
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43992,7 +44064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -44013,7 +44085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 778
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -44034,7 +44106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 779
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44055,7 +44127,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44076,7 +44148,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 781
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44097,7 +44169,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 782
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44118,7 +44190,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 783
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44139,7 +44211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44218,7 +44290,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 785
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -44239,7 +44311,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 786
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -44260,7 +44332,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 787
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44293,7 +44365,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 788
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44314,7 +44386,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 788
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44339,10 +44411,134 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 789
         return q, n
 
     def e237_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_StaticPart_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 790
+        return p, n
+
+    def e238_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 791
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("controller's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "controller's", '')
+                q += 12
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44360,10 +44556,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 792
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44422,7 +44618,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 793
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44518,7 +44714,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 794
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44527,11 +44723,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e245_0(p9)
+                r = self.e247_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44575,7 +44771,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44593,10 +44789,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 795
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44679,7 +44875,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e246_1(p)
+            r = self.e248_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44975,7 +45171,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e247_1(p23)
+                    r = self.e249_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45090,25 +45286,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e248_1(p1) is None:
-                break
-            while True:
-                r = self.e249_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e250_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e250_1(p1) is None:
                 break
             while True:
                 r = self.e251_1(p1)
@@ -45120,9 +45298,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e252_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e253_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e252_1(p3)
+                r = self.e254_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45144,7 +45340,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e253_1(p5)
+                    r = self.e255_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45160,14 +45356,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e254_1(p7)
+                r = self.e256_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e255_1(p7)
+                r = self.e257_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45177,7 +45373,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e256_1(p1)
+            r = self.e258_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45187,7 +45383,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e257_1(p)
+        r = self.e259_1(p)
         if r is None:
             return None
         q, v = r
@@ -45197,9 +45393,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e258_1(p9) is None:
+            if self.e260_1(p9) is None:
                 break
-            r = self.e259_1(p9)
+            r = self.e261_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45236,7 +45432,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e260_1(p13)
+                r = self.e262_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45271,7 +45467,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e261_1(p9)
+                r = self.e263_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45312,7 +45508,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e262_1(p19)
+                    r = self.e264_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45326,7 +45522,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e263_1(p9)
+                r = self.e265_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45448,18 +45644,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 797
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45514,18 +45710,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 799
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 800
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45552,18 +45748,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 797
+                    n.rule = 801
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 798
+                    n.rule = 802
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45604,18 +45800,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 799
+                    n.rule = 803
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 800
+                    n.rule = 804
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45642,18 +45838,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 801
+                    n.rule = 805
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 802
+                    n.rule = 806
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45680,14 +45876,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 803
+                    n.rule = 807
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e264_0(p25)
+                    r = self.e266_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45711,12 +45907,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 804
+                    n.rule = 808
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45757,7 +45953,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 805
+                    n.rule = 809
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45787,7 +45983,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 806
+                        n.rule = 810
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45796,12 +45992,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 807
+                    n.rule = 811
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45832,7 +46028,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F120 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F121 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45845,18 +46041,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 808
+                    n.rule = 812
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 809
+                    n.rule = 813
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45925,18 +46121,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 810
+                    n.rule = 814
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 811
+                    n.rule = 815
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46005,18 +46201,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 812
+                    n.rule = 816
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 813
+                    n.rule = 817
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46071,7 +46267,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 814
+                    n.rule = 818
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46148,7 +46344,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e265_0(p51)
+                    r = self.e267_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46184,12 +46380,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 815
+                    n.rule = 819
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46213,7 +46409,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e266_0(p53)
+                    r = self.e268_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46239,7 +46435,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 816
+                    n.rule = 820
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46277,7 +46473,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 817
+                        n.rule = 821
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46286,12 +46482,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 818
+                    n.rule = 822
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46329,7 +46525,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e267_0(p61)
+                    r = self.e269_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46355,25 +46551,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 819
+                    n.rule = 823
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 820
+                    n.rule = 824
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46391,10 +46587,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 825
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46412,10 +46608,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 826
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46437,10 +46633,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 823
+        n.rule = 827
         return p, n
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46454,11 +46650,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e268_0(p1)
+                r = self.e270_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46500,11 +46696,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e269_0(p3)
+                r = self.e271_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46548,7 +46744,7 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46566,10 +46762,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 828
         return q, n
 
-    def e246_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46590,7 +46786,7 @@ class CardParser:
         n.rule = 271
         return q, n
 
-    def e247_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46611,7 +46807,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46830,33 +47026,7 @@ class CardParser:
                 break
         return None
 
-    def e249_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e270_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -46882,7 +47052,33 @@ class CardParser:
             break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e274_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e275_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e253_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46903,7 +47099,7 @@ class CardParser:
         n.rule = 382
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46938,7 +47134,7 @@ class CardParser:
         n.rule = 383
         return p, n
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46973,7 +47169,7 @@ class CardParser:
         n.rule = 384
         return p, n
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47008,7 +47204,7 @@ class CardParser:
         n.rule = 385
         return p, n
 
-    def e255_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47031,7 +47227,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e274_1(p1)
+            r = self.e276_1(p1)
             if r is None:
                 p = c
                 break
@@ -47045,41 +47241,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e256_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e275_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e257_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e276_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e258_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e277_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e259_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e278_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47338,13 +47534,13 @@ class CardParser:
                 break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e277_1(p)
+            r = self.e279_1(p)
             if r is None:
                 p = c
                 break
@@ -47355,7 +47551,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e260_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47376,7 +47572,7 @@ class CardParser:
         n.rule = 386
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47649,7 +47845,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e278_1(p15)
+                r = self.e280_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48059,7 +48255,7 @@ class CardParser:
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48103,7 +48299,7 @@ class CardParser:
         n.rule = 400
         return p, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48121,7 +48317,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e279_1(p1)
+                r = self.e281_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48153,7 +48349,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e280_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48197,7 +48393,7 @@ class CardParser:
                 break
         return None
 
-    def e264_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48215,10 +48411,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 829
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48236,52 +48432,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
-        return q, n
-
-    def e266_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 827
-        return q, n
-
-    def e267_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 828
+        n.rule = 830
         return q, n
 
     def e268_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 831
+        return q, n
+
+    def e269_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 832
+        return q, n
+
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48299,10 +48495,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 833
         return q, n
 
-    def e269_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48320,7 +48516,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 834
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48565,7 +48761,7 @@ class CardParser:
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48583,10 +48779,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 645
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48604,10 +48800,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 646
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48625,10 +48821,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 647
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48646,10 +48842,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 648
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48681,10 +48877,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 649
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48700,7 +48896,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e281_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48713,7 +48909,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e282_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48726,7 +48922,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e283_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48739,7 +48935,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e284_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48752,7 +48948,7 @@ class CardParser:
                 break
         return None
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48768,7 +48964,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e285_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48781,7 +48977,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e286_1(p)
+                r = self.e288_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48794,7 +48990,7 @@ class CardParser:
                 break
         return None
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48826,7 +49022,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e287_1(p1)
+                r = self.e289_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48844,7 +49040,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e288_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48853,11 +49049,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e289_1(p3) is None:
+                if self.e291_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e290_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48873,7 +49069,7 @@ class CardParser:
                 break
         return None
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48914,10 +49110,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 650
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48935,10 +49131,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 651
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48956,10 +49152,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 652
         return q, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48991,10 +49187,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 747
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49016,10 +49212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49033,74 +49229,6 @@ class CardParser:
                     return None
                 break
             q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 747
-        return p, n
-
-    def e284_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
-                p = c
-                if first:
-                    return None
-                break
-            v = (q, 'multicolored', '')
-            q += 12
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 748
-        return p, n
-
-    def e285_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
             p = q
             if not v:
                 break
@@ -49127,15 +49255,13 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
                 break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
+            v = (q, 'multicolored', '')
+            q += 12
             p = q
             if not v:
                 break
@@ -49197,6 +49323,76 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 752
+        return p, n
+
+    def e289_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 753
+        return p, n
+
+    def e290_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -49212,10 +49408,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49253,7 +49449,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e290_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49285,7 +49481,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
 
@@ -49391,7 +49587,7 @@ CLASSES: dict[str, type[Model]] = {
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
-    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
+    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*'), ('during', True, '1')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'during': None}, ('parts', 'tail')),
     'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
@@ -49488,6 +49684,7 @@ CLASSES: dict[str, type[Model]] = {
     'MoveCountersEffect': _model_class('MoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('source', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'source': None, 'target': None}, ()),
     'MoveStep': _model_class('MoveStep', (('move', True, '1'),), {'move': ''}, ()),
     'MustBeBlocked': _model_class('MustBeBlocked', (('blocked', True, '1'),), {'blocked': ''}, ()),
+    'NextTurnDuration': _model_class('NextTurnDuration', (('its', True, '1'), ('nextturn', True, '1')), {'its': '', 'nextturn': ''}, ()),
     'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
@@ -49829,85 +50026,86 @@ _C498 = CLASSES['CopySpellEffect']
 _C499 = CLASSES['NoRegenEffect']
 _C502 = CLASSES['PhaseOutEffect']
 _C505 = CLASSES['NoUntapEffect']
-_C508 = CLASSES['ContinuousEffect']
-_C510 = CLASSES['PlayerRef']
-_C517 = CLASSES['AnyNumberTargets']
-_C519 = CLASSES['AnyTarget']
-_C522 = CLASSES['UpToTargets']
-_C524 = CLASSES['EachPlayers']
-_C526 = CLASSES['ThatRef']
-_C528 = CLASSES['EnchantedRef']
-_C534 = CLASSES['BeginningTrigger']
-_C538 = CLASSES['LastCounterTrigger']
-_C542 = CLASSES['BatchAttackTrigger']
-_C544 = CLASSES['ThisTrigger']
-_C548 = CLASSES['CastTrigger']
-_C551 = CLASSES['YoursTrigger']
-_C564 = CLASSES['ZonePlace']
-_C568 = CLASSES['PTChange']
-_C571 = CLASSES['CantAttackOrBlock']
-_C573 = CLASSES['CantAttack']
-_C574 = CLASSES['CantBlockMatching']
-_C576 = CLASSES['CantBlock']
-_C578 = CLASSES['CantBeBlockedByFewer']
-_C579 = CLASSES['CantBeBlockedExcept']
-_C580 = CLASSES['CanBlockOnly']
-_C581 = CLASSES['BlockCapacity']
-_C583 = CLASSES['BlocksDespite']
-_C585 = CLASSES['CantBeTargetedBy']
-_C586 = CLASSES['CantBeTargeted']
-_C588 = CLASSES['CantBeDestroyed']
-_C590 = CLASSES['CantPhaseOut']
-_C592 = CLASSES['PhasesEachUntap']
-_C594 = CLASSES['GainsAbility']
-_C597 = CLASSES['HasKeywordAtManaCost']
-_C598 = CLASSES['HasKeywords']
-_C599 = CLASSES['LosesKeywords']
-_C602 = CLASSES['CombatDamageSteps']
-_C604 = CLASSES['AssignsExcess']
-_C606 = CLASSES['AttacksUntapped']
-_C608 = CLASSES['DoesntUntap']
-_C610 = CLASSES['DamageGainsLife']
-_C612 = CLASSES['DamageIsLethal']
-_C614 = CLASSES['CantBeBlockedBy']
-_C616 = CLASSES['CantBeAttachedBy']
-_C618 = CLASSES['PreventDamageFrom']
-_C620 = CLASSES['AttacksDespite']
-_C623 = CLASSES['TapAbilitiesCantActivate']
-_C625 = CLASSES['MaxBlockers']
-_C627 = CLASSES['AttacksEachCombat']
-_C629 = CLASSES['AttacksThisTurn']
-_C631 = CLASSES['MustBeBlocked']
-_C633 = CLASSES['BlocksEachCombat']
-_C635 = CLASSES['CantBeBlocked']
-_C637 = CLASSES['IsColor']
-_C672 = CLASSES['Duration']
-_C675 = CLASSES['TargetObject']
-_C677 = CLASSES['FromGraveyard']
-_C683 = CLASSES['OntoBattlefield']
-_C686 = CLASSES['IntoHand']
-_C688 = CLASSES['IntoGraveyard']
-_C691 = CLASSES['CostValue']
-_C711 = CLASSES['BackRef']
-_C713 = CLASSES['TargetPlayer']
-_C717 = CLASSES['EachObjects']
-_C736 = CLASSES['QualityRef']
-_C758 = CLASSES['PerTime']
-_C764 = CLASSES['PerObject']
-_C767 = CLASSES['PowerOf']
-_C793 = CLASSES['EntersEvent']
-_C796 = CLASSES['LeavesEvent']
-_C798 = CLASSES['DiesEvent']
-_C800 = CLASSES['AttacksAloneEvent']
-_C802 = CLASSES['AttacksEvent']
-_C804 = CLASSES['BlocksEvent']
-_C807 = CLASSES['BlockedEvent']
-_C809 = CLASSES['PhasesEvent']
-_C811 = CLASSES['TurnedUpEvent']
-_C813 = CLASSES['ExiledThisWayEvent']
-_C815 = CLASSES['TargetedEvent']
-_C818 = CLASSES['DealsDamageEvent']
-_C820 = CLASSES['DealtDamageEvent']
+_C507 = CLASSES['ContinuousEffect']
+_C509 = CLASSES['PlayerRef']
+_C516 = CLASSES['AnyNumberTargets']
+_C518 = CLASSES['AnyTarget']
+_C521 = CLASSES['UpToTargets']
+_C523 = CLASSES['EachPlayers']
+_C525 = CLASSES['ThatRef']
+_C527 = CLASSES['EnchantedRef']
+_C533 = CLASSES['BeginningTrigger']
+_C537 = CLASSES['LastCounterTrigger']
+_C541 = CLASSES['BatchAttackTrigger']
+_C543 = CLASSES['ThisTrigger']
+_C547 = CLASSES['CastTrigger']
+_C550 = CLASSES['YoursTrigger']
+_C563 = CLASSES['ZonePlace']
+_C567 = CLASSES['PTChange']
+_C570 = CLASSES['CantAttackOrBlock']
+_C572 = CLASSES['CantAttack']
+_C573 = CLASSES['CantBlockMatching']
+_C575 = CLASSES['CantBlock']
+_C577 = CLASSES['CantBeBlockedByFewer']
+_C578 = CLASSES['CantBeBlockedExcept']
+_C579 = CLASSES['CanBlockOnly']
+_C580 = CLASSES['BlockCapacity']
+_C582 = CLASSES['BlocksDespite']
+_C584 = CLASSES['CantBeTargetedBy']
+_C585 = CLASSES['CantBeTargeted']
+_C587 = CLASSES['CantBeDestroyed']
+_C589 = CLASSES['CantPhaseOut']
+_C591 = CLASSES['PhasesEachUntap']
+_C593 = CLASSES['GainsAbility']
+_C596 = CLASSES['HasKeywordAtManaCost']
+_C597 = CLASSES['HasKeywords']
+_C598 = CLASSES['LosesKeywords']
+_C601 = CLASSES['CombatDamageSteps']
+_C603 = CLASSES['AssignsExcess']
+_C605 = CLASSES['AttacksUntapped']
+_C607 = CLASSES['DoesntUntap']
+_C609 = CLASSES['DamageGainsLife']
+_C611 = CLASSES['DamageIsLethal']
+_C613 = CLASSES['CantBeBlockedBy']
+_C615 = CLASSES['CantBeAttachedBy']
+_C617 = CLASSES['PreventDamageFrom']
+_C619 = CLASSES['AttacksDespite']
+_C622 = CLASSES['TapAbilitiesCantActivate']
+_C624 = CLASSES['MaxBlockers']
+_C626 = CLASSES['AttacksEachCombat']
+_C628 = CLASSES['AttacksThisTurn']
+_C630 = CLASSES['MustBeBlocked']
+_C632 = CLASSES['BlocksEachCombat']
+_C634 = CLASSES['CantBeBlocked']
+_C636 = CLASSES['IsColor']
+_C671 = CLASSES['Duration']
+_C674 = CLASSES['TargetObject']
+_C676 = CLASSES['FromGraveyard']
+_C682 = CLASSES['OntoBattlefield']
+_C685 = CLASSES['IntoHand']
+_C687 = CLASSES['IntoGraveyard']
+_C690 = CLASSES['CostValue']
+_C709 = CLASSES['NextTurnDuration']
+_C713 = CLASSES['BackRef']
+_C715 = CLASSES['TargetPlayer']
+_C719 = CLASSES['EachObjects']
+_C738 = CLASSES['QualityRef']
+_C760 = CLASSES['PerTime']
+_C766 = CLASSES['PerObject']
+_C769 = CLASSES['PowerOf']
+_C797 = CLASSES['EntersEvent']
+_C800 = CLASSES['LeavesEvent']
+_C802 = CLASSES['DiesEvent']
+_C804 = CLASSES['AttacksAloneEvent']
+_C806 = CLASSES['AttacksEvent']
+_C808 = CLASSES['BlocksEvent']
+_C811 = CLASSES['BlockedEvent']
+_C813 = CLASSES['PhasesEvent']
+_C815 = CLASSES['TurnedUpEvent']
+_C817 = CLASSES['ExiledThisWayEvent']
+_C819 = CLASSES['TargetedEvent']
+_C822 = CLASSES['DealsDamageEvent']
+_C824 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53302,8 +53500,8 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 564:
-                    values.append(_b564(x, inst, lim, made))
+                elif x.rule == 563:
+                    values.append(_b563(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 369:  # spells
@@ -53799,7 +53997,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53836,13 +54034,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # other
+        if r == 645:  # other
             d['other'] = True
-        elif r == 647:  # another
+        elif r == 646:  # another
             d['another'] = True
-        elif r == 648:  # facedown
+        elif r == 647:  # facedown
             d['facedown'] = True
-        elif r == 649:  # faceup
+        elif r == 648:  # faceup
             d['faceup'] = True
         elif r == 382:  # exiled
             d['exiled'] = True
@@ -53861,17 +54059,17 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # states
+        elif r == 649:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # nons
+        elif r == 747:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # colors
+        elif r == 748:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53879,7 +54077,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # supertypes
+        elif r == 749:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53887,32 +54085,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # multis
+        elif r == 750:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # types
+        elif r == 751:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # subtypes
+        elif r == 752:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # ortypes
+        elif r == 753:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # andor
+        elif r == 754:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # ortypes
+        elif r == 755:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53955,7 +54153,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 651:  # keywords
+        elif r == 650:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53998,9 +54196,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 652:  # blocked_by_this
+        elif r == 651:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 653:  # attacking_you
+        elif r == 652:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -54120,9 +54318,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 513:  # options
+        elif r == 512:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54174,7 +54372,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # extra
             x = c[0]
@@ -54214,11 +54412,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 296:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54261,11 +54459,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54304,7 +54502,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -54344,7 +54542,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
@@ -54420,7 +54618,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54457,11 +54655,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # combat
+        if r == 528:  # combat
             d['combat'] = True
         elif r == 313:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54536,18 +54734,18 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 530:  # count
+        elif r == 529:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 318:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54619,7 +54817,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54662,7 +54860,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54701,14 +54899,14 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 328:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54787,7 +54985,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54798,7 +54996,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54845,14 +55043,14 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 339:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 340:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54889,7 +55087,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # parts
+        if r == 530:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54898,7 +55096,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55051,7 +55249,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 353:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55069,7 +55267,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 552:  # sentences
+        elif r == 551:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55105,9 +55303,9 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # special
+        if r == 552:  # special
             d['special'] = True
-        elif r == 554:  # fromhand
+        elif r == 553:  # fromhand
             d['fromhand'] = True
         elif r == 357:  # param
             x = c[0]
@@ -55118,11 +55316,11 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 555:  # cost
+        elif r == 554:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 556:  # param
+        elif r == 555:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55135,11 +55333,11 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 557:  # sentences
+        elif r == 556:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 558:  # restriction
+        elif r == 557:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55148,19 +55346,19 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 559:  # once
+        elif r == 558:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 560:  # sorcery
+        elif r == 559:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 561:  # castable
+        elif r == 560:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55198,9 +55396,9 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # both
+        if r == 725:  # both
             d['both'] = True
-        elif r == 562:  # which
+        elif r == 561:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -55393,45 +55591,45 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 638:  # this
+        elif r == 637:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 639:  # enchanted
+        elif r == 638:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 640:  # host
+        elif r == 639:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 641:  # equipped
+        elif r == 640:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 642:  # host
+        elif r == 641:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
+        elif r == 642:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b275(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 746:  # each
+            d['each'] = True
         elif r == 643:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 744:  # each
-            d['each'] = True
-        elif r == 644:  # affected
-            x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 645:  # parts
+        elif r == 644:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55440,7 +55638,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55546,7 +55744,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # evenly
+        elif r == 756:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55580,37 +55778,37 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # named
+        if r == 653:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 655:  # amount
+        elif r == 654:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # equal
+        elif r == 655:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 755:  # power
+        elif r == 757:  # power
             x = c[0]
-            value = _b767(x, inst, lim, made)
+            value = _b769(x, inst, lim, made)
             d['power'] = value
-        elif r == 756:  # amount
+        elif r == 758:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # you
+        elif r == 656:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 658:  # target
+        elif r == 657:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55619,7 +55817,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55658,7 +55856,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55699,7 +55897,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 409:  # amount
             x = c[0]
@@ -55739,7 +55937,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55780,7 +55978,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 659:  # tapped
+        elif r == 658:  # tapped
             d['tapped'] = True
         elif r == 414:  # power
             x = c[0]
@@ -55790,7 +55988,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 660:  # colors
+        elif r == 659:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55798,17 +55996,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 661:  # subtypes
+        elif r == 660:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # types
+        elif r == 661:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 663:  # keywords
+        elif r == 662:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55828,17 +56026,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 664:  # per
+        elif r == 663:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 665:  # pertime
+        elif r == 664:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55872,9 +56070,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # anycolor
+        if r == 761:  # anycolor
             d['anycolor'] = True
-        elif r == 760:  # choices
+        elif r == 762:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55884,15 +56082,15 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 666:  # last
+        elif r == 665:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 667:  # mana
+        elif r == 666:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 823:  # alts
+        elif r == 827:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55932,9 +56130,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 668:  # third
+        elif r == 667:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55942,13 +56140,13 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 761:  # random
+        elif r == 763:  # random
             d['random'] = True
-        elif r == 669:  # per
+        elif r == 668:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55986,27 +56184,27 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 670:  # amount
+        elif r == 669:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 762:  # per
+        elif r == 764:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['per'] = value
-        elif r == 765:  # per
+        elif r == 767:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b764(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
-        elif r == 671:  # equal
+        elif r == 670:  # equal
             x = c[0]
-            value = _b767(x, inst, lim, made)
+            value = _b769(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56042,7 +56240,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56051,7 +56249,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b672(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56087,12 +56285,12 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 673:  # yours
+        elif r == 672:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56130,21 +56328,21 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            value = _b675(x, inst, lim, made)
+            value = _b674(x, inst, lim, made)
             d['target'] = value
         elif r == 430:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
-        elif r == 777:  # hand
+        elif r == 779:  # hand
             d['hand'] = True
-        elif r == 678:  # battlefield
+        elif r == 677:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 778:  # mine
+        elif r == 780:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56180,20 +56378,20 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # fromgy
+        elif r == 678:  # fromgy
             d['fromgy'] = True
-        elif r == 779:  # choice
+        elif r == 781:  # choice
             d['choice'] = True
-        elif r == 780:  # facedown
+        elif r == 782:  # facedown
             d['facedown'] = True
-        elif r == 781:  # mine
+        elif r == 783:  # mine
             d['mine'] = True
-        elif r == 782:  # owners
+        elif r == 784:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56269,9 +56467,9 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 437:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 680:  # upto
+        elif r == 679:  # upto
             d['upto'] = True
         elif r == 438:  # count
             x = c[0]
@@ -56281,24 +56479,24 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 783:  # alts
+        elif r == 785:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 681:  # reveal
+        elif r == 680:  # reveal
             d['reveal'] = True
-        elif r == 784:  # thatcard
+        elif r == 786:  # thatcard
             d['thatcard'] = True
-        elif r == 785:  # thosecards
+        elif r == 787:  # thosecards
             d['thosecards'] = True
         elif r == 440:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 684 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 683 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 689:  # tapped
+        elif r == 688:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56334,7 +56532,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56343,7 +56541,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['unless'] = value
         elif r == 444:  # per
             x = c[0]
@@ -56385,7 +56583,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 446:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56427,11 +56625,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 449:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 450:  # owner
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56515,7 +56713,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56554,7 +56752,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56563,13 +56761,13 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
-        elif r == 693:  # top
+        elif r == 692:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 694:  # bottom
+        elif r == 693:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56607,7 +56805,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56646,7 +56844,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56655,7 +56853,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
         elif r == 466:  # amount
             x = c[0]
@@ -56673,7 +56871,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56712,7 +56910,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 470:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56748,7 +56946,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56789,7 +56987,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 475:  # amount
             x = c[0]
@@ -56833,7 +57031,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56842,7 +57040,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56878,7 +57076,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56917,7 +57115,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56956,7 +57154,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57003,7 +57201,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57040,14 +57238,14 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # step
+        if r == 694:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 788 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 696:  # endcombat
+        elif r == 695:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -57094,11 +57292,11 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # you
+        elif r == 789:  # you
             d['you'] = True
-        elif r == 697:  # target
+        elif r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57137,16 +57335,16 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 698:  # label
+        elif r == 697:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 699:  # free
+        elif r == 698:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57184,12 +57382,12 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # newtargets
+        elif r == 699:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57223,18 +57421,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # thatnoun
+        if r == 700:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 702:  # target
+        elif r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # thisturn
+        elif r == 702:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57270,7 +57468,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57313,7 +57511,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57330,7 +57528,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57346,8 +57544,8 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
-    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C507()
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'during': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -57358,26 +57556,26 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b672(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['lead'] = value
-        elif r == 704:  # target
+        elif r == 703:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # also
+        elif r == 704:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['also'] = value
-        elif r == 706:  # group
+        elif r == 705:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 707:  # parts
+        elif r == 706:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57386,18 +57584,18 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 507:  # duration
+        elif r == 707:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b672(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['duration'] = value
-        elif r == 708:  # tail
+        elif r == 790:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57406,11 +57604,17 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
+        elif r == 710:  # during
+            x = c[0]
+            if d['during']:
+                raise Unsupported('multiple assignments')
+            value = _b709(x, inst, lim, made)
+            d['during'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57419,7 +57623,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57435,7 +57639,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C509()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57443,13 +57647,13 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # controller
+        if r == 711:  # controller
             d['controller'] = True
-        elif r == 511:  # owner
+        elif r == 510:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 512:  # who
+        elif r == 511:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57461,7 +57665,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57477,7 +57681,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C516()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57485,7 +57689,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # filter
+        if r == 515:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -57497,7 +57701,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57513,7 +57717,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C518()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57521,7 +57725,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # any
+        if r == 517:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57533,7 +57737,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57549,7 +57753,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C521()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57557,13 +57761,13 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # each
+        if r == 716:  # each
             d['each'] = True
-        elif r == 520:  # count
+        elif r == 519:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 521:  # filter
+        elif r == 520:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -57575,7 +57779,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57591,7 +57795,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C523()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57599,7 +57803,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # who
+        if r == 522:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57611,7 +57815,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57627,7 +57831,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C525()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57635,7 +57839,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # that
+        if r == 524:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57647,7 +57851,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57663,7 +57867,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C527()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57671,9 +57875,9 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # equipped
+        if r == 795:  # equipped
             d['equipped'] = True
-        elif r == 527:  # enchanted
+        elif r == 526:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57685,7 +57889,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57701,7 +57905,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C533()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57709,11 +57913,11 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # whose
+        if r == 531:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 533:  # step
+        elif r == 532:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57725,7 +57929,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57741,7 +57945,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C537()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57749,11 +57953,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 537:  # counter
+        elif r == 536:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57765,7 +57969,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57781,7 +57985,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57789,15 +57993,15 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 538:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 540:  # subject
+        elif r == 539:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 541:  # batch
+        elif r == 540:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57809,7 +58013,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57825,7 +58029,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57833,13 +58037,13 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # lead
+        if r == 542:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 719:  # creature
+        elif r == 721:  # creature
             d['creature'] = True
-        elif r == 720:  # events
+        elif r == 722:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57848,7 +58052,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57861,7 +58065,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57877,7 +58081,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57885,15 +58089,15 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 544:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 546:  # who
+        elif r == 545:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 547:  # spell
+        elif r == 546:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -57905,7 +58109,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57921,7 +58125,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C550()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57929,17 +58133,17 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # lead
+        if r == 548:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 821:  # thisor
+        elif r == 825:  # thisor
             d['thisor'] = True
-        elif r == 550:  # subject
+        elif r == 549:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 721:  # events
+        elif r == 723:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57948,12 +58152,12 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 722:  # undercontrol
+        elif r == 724:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57963,7 +58167,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57979,7 +58183,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C563()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57987,11 +58191,11 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # command
+        if r == 562:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 565:  # battlefield
+        elif r == 564:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58003,7 +58207,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58019,7 +58223,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C567()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58027,29 +58231,29 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # additional
+        if r == 726:  # additional
             d['additional'] = True
-        elif r == 566:  # power
+        elif r == 565:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 567:  # toughness
+        elif r == 566:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 725:  # per
+        elif r == 727:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 726:  # perfilter
+        elif r == 728:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 822:  # onbf
+        elif r == 826:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58059,7 +58263,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58075,7 +58279,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C570()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58083,7 +58287,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # both
+        if r == 569:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58095,7 +58299,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58111,7 +58315,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C572()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58119,7 +58323,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # attack
+        if r == 571:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58131,7 +58335,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58147,167 +58351,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 727:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C576()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 575:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C578()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 577:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C579()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 728:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C573()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58335,7 +58379,167 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C575()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 574:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C577()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 576:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C578()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 730:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C579()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 731:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58351,7 +58555,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C580()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58359,11 +58563,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # additional
+        if r == 732:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 731:  # anynumber
+        elif r == 733:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -58375,7 +58579,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58391,7 +58595,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C582()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58399,7 +58603,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # filters
+        if r == 734:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58411,15 +58615,15 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 733:  # they
+        elif r == 735:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 734:  # had
+        elif r == 736:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 582:  # keyword
+        elif r == 581:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58434,7 +58638,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58450,7 +58654,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C584()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58458,9 +58662,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # quality
+        if r == 583:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58470,7 +58674,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58486,7 +58690,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C585()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58494,7 +58698,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # opponents
+        if r == 740:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58504,7 +58708,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58520,7 +58724,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C587()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58528,7 +58732,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # destroyed
+        if r == 586:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58540,7 +58744,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58556,7 +58760,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C589()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58564,7 +58768,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # phase
+        if r == 588:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58576,7 +58780,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58592,7 +58796,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C591()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58600,7 +58804,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # untap
+        if r == 590:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58612,7 +58816,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58628,7 +58832,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C593()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58636,9 +58840,9 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # ability
+        if r == 592:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58651,7 +58855,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58667,7 +58871,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C596()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58675,14 +58879,14 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # keyword
+        if r == 594:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 596:  # manacost
+        elif r == 595:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58694,8 +58898,54 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C597()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 742:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58718,7 +58968,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # keywords
+        if r == 743:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58740,53 +58990,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C599()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 741:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58802,7 +59006,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C601()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58810,11 +59014,11 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # first
+        if r == 599:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 601:  # regular
+        elif r == 600:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58828,7 +59032,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58844,7 +59048,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C603()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58852,7 +59056,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # excess
+        if r == 602:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58864,7 +59068,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58880,7 +59084,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C605()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58888,7 +59092,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # untapped
+        if r == 604:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58900,7 +59104,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58916,7 +59120,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C607()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58924,11 +59128,11 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # its
+        if r == 744:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 607:  # untap
+        elif r == 606:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58940,7 +59144,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58956,7 +59160,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C609()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58964,7 +59168,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # gains
+        if r == 608:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58976,7 +59180,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58992,7 +59196,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C611()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59000,7 +59204,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # lethal
+        if r == 610:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59012,7 +59216,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59028,7 +59232,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C613()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59036,9 +59240,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # quality
+        if r == 612:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59048,7 +59252,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59064,7 +59268,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C615()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59072,9 +59276,9 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # quality
+        if r == 614:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59084,7 +59288,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59100,7 +59304,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C617()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59108,9 +59312,9 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # quality
+        if r == 616:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59120,7 +59324,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59136,7 +59340,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C619()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59144,9 +59348,9 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # thisturn
+        if r == 745:  # thisturn
             d['thisturn'] = True
-        elif r == 619:  # keyword
+        elif r == 618:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59161,7 +59365,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59177,7 +59381,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C622()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59185,11 +59389,11 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # whose
+        if r == 620:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 622:  # tapact
+        elif r == 621:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -59201,7 +59405,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59217,7 +59421,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C624()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59225,7 +59429,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # count
+        if r == 623:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59237,7 +59441,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59253,7 +59457,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C626()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59261,7 +59465,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # attacks
+        if r == 625:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59273,7 +59477,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59289,7 +59493,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C628()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59297,7 +59501,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # attacks
+        if r == 627:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59309,7 +59513,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59325,7 +59529,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C630()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59333,7 +59537,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # blocked
+        if r == 629:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -59345,7 +59549,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59361,7 +59565,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C632()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59369,7 +59573,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # blocks
+        if r == 631:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59381,7 +59585,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59397,7 +59601,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C634()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59405,7 +59609,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # unblockable
+        if r == 633:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59417,7 +59621,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59433,7 +59637,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C636()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59441,7 +59645,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # color
+        if r == 635:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59456,7 +59660,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59472,7 +59676,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C671()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59480,23 +59684,23 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # eot
+        if r == 772:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 771:  # next_upkeep
+        elif r == 773:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 772:  # losecontrol
+        elif r == 774:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 773:  # thisturn
+        elif r == 775:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 774:  # thiscombat
+        elif r == 776:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59508,7 +59712,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59524,7 +59728,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C674()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59532,13 +59736,13 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # another
+        if r == 777:  # another
             d['another'] = True
-        elif r == 674:  # filter
+        elif r == 673:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # ingy
+        elif r == 778:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59548,7 +59752,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59564,7 +59768,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C676()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59572,7 +59776,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # whose
+        if r == 675:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59584,7 +59788,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59600,7 +59804,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C682()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59608,7 +59812,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # zone
+        if r == 681:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59620,7 +59824,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59636,7 +59840,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C685()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59644,9 +59848,9 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # player
+        if r == 684:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59656,7 +59860,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59672,7 +59876,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C687()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59680,9 +59884,9 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # player
+        if r == 686:  # player
             x = c[0]
-            value = _b510(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59692,7 +59896,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59708,7 +59912,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C690()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59716,11 +59920,11 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # cost
+        if r == 689:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 692:  # param
+        elif r == 691:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59735,7 +59939,47 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C709()
+    d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 791:  # its
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['its'] = value
+        elif r == 708:  # nextturn
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['nextturn'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59751,7 +59995,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C713()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59759,9 +60003,9 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # word
+        if r == 712:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59774,7 +60018,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59790,7 +60034,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C715()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59798,11 +60042,11 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # player
+        if r == 714:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 788:  # walker
+        elif r == 792:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59812,7 +60056,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59828,7 +60072,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C719()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59836,33 +60080,33 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # quant
+        if r == 717:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 716:  # filter
+        elif r == 718:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 789:  # attached
+        elif r == 793:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 790:  # samename
+        elif r == 794:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 824:  # ingy
+        elif r == 828:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59872,7 +60116,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59888,7 +60132,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C738()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59896,11 +60140,11 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # word
+        if r == 737:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 737:  # param
+        elif r == 739:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59915,7 +60159,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59931,7 +60175,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C760()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59939,7 +60183,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # word
+        if r == 759:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59954,7 +60198,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59970,7 +60214,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C766()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59978,13 +60222,13 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # filter
+        if r == 765:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 829:  # gy
+        elif r == 833:  # gy
             d['gy'] = True
-        elif r == 830:  # bf
+        elif r == 834:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59994,7 +60238,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60010,7 +60254,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C769()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60018,21 +60262,21 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # power
+        if r == 768:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 768:  # power
+        elif r == 770:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 769:  # target
+        elif r == 771:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60045,7 +60289,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60061,7 +60305,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60069,7 +60313,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # enters
+        if r == 796:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60081,7 +60325,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60097,7 +60341,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C800()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60105,7 +60349,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # leaves
+        if r == 799:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60117,7 +60361,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60133,7 +60377,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C802()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60141,7 +60385,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # dies
+        if r == 801:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60153,7 +60397,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60169,7 +60413,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60177,7 +60421,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # alone
+        if r == 803:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60189,7 +60433,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60205,7 +60449,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C806()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60213,7 +60457,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # attacks
+        if r == 805:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60225,7 +60469,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60241,7 +60485,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C808()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60249,11 +60493,11 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # blocks
+        if r == 807:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 825:  # acreature
+        elif r == 829:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60263,7 +60507,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60279,7 +60523,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C811()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60287,11 +60531,11 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # blocked
+        if r == 809:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 806:  # filter
+        elif r == 810:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60305,7 +60549,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60321,7 +60565,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C813()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60329,7 +60573,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # direction
+        if r == 812:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60341,7 +60585,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60357,7 +60601,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C815()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60365,7 +60609,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # up
+        if r == 814:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60377,7 +60621,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60393,7 +60637,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C817()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60401,7 +60645,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # way
+        if r == 816:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60413,7 +60657,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60429,7 +60673,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C819()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60437,11 +60681,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # targeted
+        if r == 818:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 826:  # opponents
+        elif r == 830:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60451,7 +60695,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60467,7 +60711,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C822()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60475,13 +60719,13 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # combat
+        if r == 831:  # combat
             d['combat'] = True
-        elif r == 816:  # deals
+        elif r == 820:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 817:  # recipient
+        elif r == 821:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60495,7 +60739,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60511,7 +60755,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C824()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60519,9 +60763,9 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # combat
+        if r == 832:  # combat
             d['combat'] = True
-        elif r == 819:  # dealt
+        elif r == 823:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61042,332 +61286,336 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 504 __asgn_plain
     _b505,  # 505 NoUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 ContinuousEffect
-    _match_node,  # 509 ActionWord
-    _b510,  # 510 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 513 __asgn_oneormore
-    _match_node,  # 514 BackWord
-    _node,  # 515 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 529 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 BeginningTrigger
-    _node,  # 535 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 553 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 554 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 PTChange
-    _node,  # 569 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantAttack
-    _b574,  # 574 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBeBlockedByFewer
-    _b579,  # 579 CantBeBlockedExcept
-    _b580,  # 580 CanBlockOnly
-    _b581,  # 581 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CantBeTargetedBy
-    _b586,  # 586 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 HasKeywordAtManaCost
-    _b598,  # 598 HasKeywords
-    _b599,  # 599 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 642 __asgn_plain
+    _b507,  # 507 ContinuousEffect
+    _match_node,  # 508 ActionWord
+    _b509,  # 509 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 512 __asgn_oneormore
+    _match_node,  # 513 BackWord
+    _node,  # 514 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 528 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 BeginningTrigger
+    _node,  # 534 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 552 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 553 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 PTChange
+    _node,  # 568 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantAttack
+    _b573,  # 573 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBeBlockedByFewer
+    _b578,  # 578 CantBeBlockedExcept
+    _b579,  # 579 CanBlockOnly
+    _b580,  # 580 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 CantBeTargetedBy
+    _b585,  # 585 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 HasKeywordAtManaCost
+    _b597,  # 597 HasKeywords
+    _b598,  # 598 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 642 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 660 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 661 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 OntoBattlefield
-    _node,  # 684 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 EachObjects
-    _node,  # 718 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 644 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 649 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 659 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 660 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 661 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 OntoBattlefield
+    _node,  # 683 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 EachObjects
+    _node,  # 720 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 728 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 738 __asgn_optional
-    _node,  # 739 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 740 __asgn_optional
+    _node,  # 741 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 752 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 785 __asgn_optional
-    _match_node,  # 786 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    _node,  # 794 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 823 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 830 __asgn_optional
+    _b769,  # 769 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 787 __asgn_optional
+    _match_node,  # 788 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 EntersEvent
+    _node,  # 798 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 827 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 834 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 515, 535, 569, 684, 718, 739, 794])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 514, 534, 568, 683, 720, 741, 798])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61877,54 +62125,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 504 __asgn_plain
     _b505,  # 505 NoUntapEffect
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    _b508,  # 508 ContinuousEffect
-    None,  # 509 ActionWord
-    _b510,  # 510 PlayerRef
+    _b507,  # 507 ContinuousEffect
+    None,  # 508 ActionWord
+    _b509,  # 509 PlayerRef
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
-    None,  # 513 __asgn_oneormore
-    None,  # 514 BackWord
-    None,  # 515 TargetRef
-    None,  # 516 __asgn_plain
-    _b517,  # 517 AnyNumberTargets
-    None,  # 518 __asgn_plain
-    _b519,  # 519 AnyTarget
+    None,  # 512 __asgn_oneormore
+    None,  # 513 BackWord
+    None,  # 514 TargetRef
+    None,  # 515 __asgn_plain
+    _b516,  # 516 AnyNumberTargets
+    None,  # 517 __asgn_plain
+    _b518,  # 518 AnyTarget
+    None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 UpToTargets
-    None,  # 523 __asgn_plain
-    _b524,  # 524 EachPlayers
-    None,  # 525 __asgn_plain
-    _b526,  # 526 ThatRef
-    None,  # 527 __asgn_plain
-    _b528,  # 528 EnchantedRef
-    None,  # 529 __asgn_optional
-    None,  # 530 __asgn_plain
-    None,  # 531 __asgn_oneormore
+    _b521,  # 521 UpToTargets
+    None,  # 522 __asgn_plain
+    _b523,  # 523 EachPlayers
+    None,  # 524 __asgn_plain
+    _b525,  # 525 ThatRef
+    None,  # 526 __asgn_plain
+    _b527,  # 527 EnchantedRef
+    None,  # 528 __asgn_optional
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_oneormore
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 BeginningTrigger
-    None,  # 535 Trigger
+    _b533,  # 533 BeginningTrigger
+    None,  # 534 Trigger
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 LastCounterTrigger
+    _b537,  # 537 LastCounterTrigger
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    _b542,  # 542 BatchAttackTrigger
-    None,  # 543 __asgn_plain
-    _b544,  # 544 ThisTrigger
+    _b541,  # 541 BatchAttackTrigger
+    None,  # 542 __asgn_plain
+    _b543,  # 543 ThisTrigger
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_plain
-    _b548,  # 548 CastTrigger
+    _b547,  # 547 CastTrigger
+    None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 YoursTrigger
-    None,  # 552 __asgn_plain
+    _b550,  # 550 YoursTrigger
+    None,  # 551 __asgn_plain
+    None,  # 552 __asgn_optional
     None,  # 553 __asgn_optional
-    None,  # 554 __asgn_optional
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
@@ -61933,107 +62181,107 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
-    _b564,  # 564 ZonePlace
+    _b563,  # 563 ZonePlace
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
-    _b568,  # 568 PTChange
-    None,  # 569 StaticPart
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CantAttackOrBlock
-    None,  # 572 __asgn_plain
-    _b573,  # 573 CantAttack
-    _b574,  # 574 CantBlockMatching
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantBlock
-    None,  # 577 __asgn_plain
-    _b578,  # 578 CantBeBlockedByFewer
-    _b579,  # 579 CantBeBlockedExcept
-    _b580,  # 580 CanBlockOnly
-    _b581,  # 581 BlockCapacity
-    None,  # 582 __asgn_plain
-    _b583,  # 583 BlocksDespite
-    None,  # 584 __asgn_plain
-    _b585,  # 585 CantBeTargetedBy
-    _b586,  # 586 CantBeTargeted
-    None,  # 587 __asgn_plain
-    _b588,  # 588 CantBeDestroyed
-    None,  # 589 __asgn_plain
-    _b590,  # 590 CantPhaseOut
-    None,  # 591 __asgn_plain
-    _b592,  # 592 PhasesEachUntap
-    None,  # 593 __asgn_plain
-    _b594,  # 594 GainsAbility
+    _b567,  # 567 PTChange
+    None,  # 568 StaticPart
+    None,  # 569 __asgn_plain
+    _b570,  # 570 CantAttackOrBlock
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CantAttack
+    _b573,  # 573 CantBlockMatching
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantBlock
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantBeBlockedByFewer
+    _b578,  # 578 CantBeBlockedExcept
+    _b579,  # 579 CanBlockOnly
+    _b580,  # 580 BlockCapacity
+    None,  # 581 __asgn_plain
+    _b582,  # 582 BlocksDespite
+    None,  # 583 __asgn_plain
+    _b584,  # 584 CantBeTargetedBy
+    _b585,  # 585 CantBeTargeted
+    None,  # 586 __asgn_plain
+    _b587,  # 587 CantBeDestroyed
+    None,  # 588 __asgn_plain
+    _b589,  # 589 CantPhaseOut
+    None,  # 590 __asgn_plain
+    _b591,  # 591 PhasesEachUntap
+    None,  # 592 __asgn_plain
+    _b593,  # 593 GainsAbility
+    None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
-    None,  # 596 __asgn_plain
-    _b597,  # 597 HasKeywordAtManaCost
-    _b598,  # 598 HasKeywords
-    _b599,  # 599 LosesKeywords
+    _b596,  # 596 HasKeywordAtManaCost
+    _b597,  # 597 HasKeywords
+    _b598,  # 598 LosesKeywords
+    None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CombatDamageSteps
-    None,  # 603 __asgn_plain
-    _b604,  # 604 AssignsExcess
-    None,  # 605 __asgn_plain
-    _b606,  # 606 AttacksUntapped
-    None,  # 607 __asgn_plain
-    _b608,  # 608 DoesntUntap
-    None,  # 609 __asgn_plain
-    _b610,  # 610 DamageGainsLife
-    None,  # 611 __asgn_plain
-    _b612,  # 612 DamageIsLethal
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedBy
-    None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeAttachedBy
-    None,  # 617 __asgn_plain
-    _b618,  # 618 PreventDamageFrom
-    None,  # 619 __asgn_plain
-    _b620,  # 620 AttacksDespite
+    _b601,  # 601 CombatDamageSteps
+    None,  # 602 __asgn_plain
+    _b603,  # 603 AssignsExcess
+    None,  # 604 __asgn_plain
+    _b605,  # 605 AttacksUntapped
+    None,  # 606 __asgn_plain
+    _b607,  # 607 DoesntUntap
+    None,  # 608 __asgn_plain
+    _b609,  # 609 DamageGainsLife
+    None,  # 610 __asgn_plain
+    _b611,  # 611 DamageIsLethal
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CantBeBlockedBy
+    None,  # 614 __asgn_plain
+    _b615,  # 615 CantBeAttachedBy
+    None,  # 616 __asgn_plain
+    _b617,  # 617 PreventDamageFrom
+    None,  # 618 __asgn_plain
+    _b619,  # 619 AttacksDespite
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    None,  # 622 __asgn_plain
-    _b623,  # 623 TapAbilitiesCantActivate
-    None,  # 624 __asgn_plain
-    _b625,  # 625 MaxBlockers
-    None,  # 626 __asgn_plain
-    _b627,  # 627 AttacksEachCombat
-    None,  # 628 __asgn_plain
-    _b629,  # 629 AttacksThisTurn
-    None,  # 630 __asgn_plain
-    _b631,  # 631 MustBeBlocked
-    None,  # 632 __asgn_plain
-    _b633,  # 633 BlocksEachCombat
-    None,  # 634 __asgn_plain
-    _b635,  # 635 CantBeBlocked
-    None,  # 636 __asgn_plain
-    _b637,  # 637 IsColor
+    _b622,  # 622 TapAbilitiesCantActivate
+    None,  # 623 __asgn_plain
+    _b624,  # 624 MaxBlockers
+    None,  # 625 __asgn_plain
+    _b626,  # 626 AttacksEachCombat
+    None,  # 627 __asgn_plain
+    _b628,  # 628 AttacksThisTurn
+    None,  # 629 __asgn_plain
+    _b630,  # 630 MustBeBlocked
+    None,  # 631 __asgn_plain
+    _b632,  # 632 BlocksEachCombat
+    None,  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlocked
+    None,  # 635 __asgn_plain
+    _b636,  # 636 IsColor
+    None,  # 637 __asgn_plain
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
-    None,  # 645 __asgn_oneormore
+    None,  # 644 __asgn_oneormore
+    None,  # 645 __asgn_optional
     None,  # 646 __asgn_optional
     None,  # 647 __asgn_optional
     None,  # 648 __asgn_optional
-    None,  # 649 __asgn_optional
+    None,  # 649 __asgn_oneormore
     None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_oneormore
+    None,  # 651 __asgn_optional
     None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
+    None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
-    None,  # 659 __asgn_optional
+    None,  # 658 __asgn_optional
+    None,  # 659 __asgn_zeroormore
     None,  # 660 __asgn_zeroormore
-    None,  # 661 __asgn_zeroormore
+    None,  # 661 __asgn_oneormore
     None,  # 662 __asgn_oneormore
-    None,  # 663 __asgn_oneormore
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
@@ -62041,27 +62289,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    _b672,  # 672 Duration
+    _b671,  # 671 Duration
+    None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    _b675,  # 675 TargetObject
-    None,  # 676 __asgn_plain
-    _b677,  # 677 FromGraveyard
-    None,  # 678 __asgn_plain
+    _b674,  # 674 TargetObject
+    None,  # 675 __asgn_plain
+    _b676,  # 676 FromGraveyard
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_optional
     None,  # 679 __asgn_optional
     None,  # 680 __asgn_optional
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_plain
-    _b683,  # 683 OntoBattlefield
-    None,  # 684 Destination
-    None,  # 685 __asgn_plain
-    _b686,  # 686 IntoHand
-    None,  # 687 __asgn_plain
-    _b688,  # 688 IntoGraveyard
-    None,  # 689 __asgn_optional
-    None,  # 690 __asgn_plain
-    _b691,  # 691 CostValue
+    None,  # 681 __asgn_plain
+    _b682,  # 682 OntoBattlefield
+    None,  # 683 Destination
+    None,  # 684 __asgn_plain
+    _b685,  # 685 IntoHand
+    None,  # 686 __asgn_plain
+    _b687,  # 687 IntoGraveyard
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
+    _b690,  # 690 CostValue
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
@@ -62069,54 +62317,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_optional
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_oneormore
-    None,  # 709 __asgn_optional
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_plain
+    _b709,  # 709 NextTurnDuration
     None,  # 710 __asgn_plain
-    _b711,  # 711 BackRef
+    None,  # 711 __asgn_optional
     None,  # 712 __asgn_plain
-    _b713,  # 713 TargetPlayer
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
-    _b717,  # 717 EachObjects
-    None,  # 718 KeywordCostPart
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_optional
+    _b713,  # 713 BackRef
+    None,  # 714 __asgn_plain
+    _b715,  # 715 TargetPlayer
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_plain
+    None,  # 718 __asgn_plain
+    _b719,  # 719 EachObjects
+    None,  # 720 KeywordCostPart
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
     None,  # 724 __asgn_optional
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
+    None,  # 725 __asgn_optional
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_plain
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    None,  # 732 __asgn_oneormore
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
+    None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
+    None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 GrantedAbility
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_oneormore
-    None,  # 746 __asgn_oneormore
+    _b738,  # 738 QualityRef
+    None,  # 739 __asgn_plain
+    None,  # 740 __asgn_optional
+    None,  # 741 GrantedAbility
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_oneormore
     None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_oneormore
@@ -62124,81 +62372,85 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
+    None,  # 754 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_plain
-    _b758,  # 758 PerTime
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 PerTime
     None,  # 761 __asgn_optional
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    _b764,  # 764 PerObject
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    _b767,  # 767 PowerOf
+    _b766,  # 766 PerObject
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
+    _b769,  # 769 PowerOf
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_optional
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_plain
     None,  # 777 __asgn_optional
     None,  # 778 __asgn_optional
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
-    None,  # 783 __asgn_oneormore
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 DelayedStep
+    None,  # 785 __asgn_oneormore
+    None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    None,  # 794 ThisEvent
-    None,  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
-    None,  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
+    None,  # 788 DelayedStep
+    None,  # 789 __asgn_optional
+    None,  # 790 __asgn_oneormore
+    None,  # 791 __asgn_plain
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_plain
+    None,  # 794 __asgn_plain
+    None,  # 795 __asgn_optional
+    None,  # 796 __asgn_plain
+    _b797,  # 797 EntersEvent
+    None,  # 798 ThisEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
+    _b800,  # 800 LeavesEvent
     None,  # 801 __asgn_plain
-    _b802,  # 802 AttacksEvent
+    _b802,  # 802 DiesEvent
     None,  # 803 __asgn_plain
-    _b804,  # 804 BlocksEvent
+    _b804,  # 804 AttacksAloneEvent
     None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
-    _b807,  # 807 BlockedEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 PhasesEvent
+    _b806,  # 806 AttacksEvent
+    None,  # 807 __asgn_plain
+    _b808,  # 808 BlocksEvent
+    None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
-    _b811,  # 811 TurnedUpEvent
+    _b811,  # 811 BlockedEvent
     None,  # 812 __asgn_plain
-    _b813,  # 813 ExiledThisWayEvent
+    _b813,  # 813 PhasesEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 TargetedEvent
+    _b815,  # 815 TurnedUpEvent
     None,  # 816 __asgn_plain
-    None,  # 817 __asgn_plain
-    _b818,  # 818 DealsDamageEvent
-    None,  # 819 __asgn_plain
-    _b820,  # 820 DealtDamageEvent
-    None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
-    None,  # 823 __asgn_oneormore
-    None,  # 824 __asgn_optional
+    _b817,  # 817 ExiledThisWayEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 TargetedEvent
+    None,  # 820 __asgn_plain
+    None,  # 821 __asgn_plain
+    _b822,  # 822 DealsDamageEvent
+    None,  # 823 __asgn_plain
+    _b824,  # 824 DealtDamageEvent
     None,  # 825 __asgn_optional
     None,  # 826 __asgn_optional
-    None,  # 827 __asgn_optional
+    None,  # 827 __asgn_oneormore
     None,  # 828 __asgn_optional
     None,  # 829 __asgn_optional
     None,  # 830 __asgn_optional
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_optional
+    None,  # 833 __asgn_optional
+    None,  # 834 __asgn_optional
 ]

@@ -1025,6 +1025,13 @@ class Game:
         """611.2: record a continuous effect on one object (its timestamp orders it, 613.7)."""
         if not self.exists(oid):
             return
+        if until in ("next_turn_controller", "next_turn_you"):
+            # 500.1: "during its controller's next turn": it applies from that turn's beginning to its end.
+            player = self.obj(oid).controller if until == "next_turn_controller" else controller
+            self.state.scheduled.append((player, ContinuousEffect(oid, parts, controller, "eot", 0)))
+            self.log(f"an effect will apply to {self.name_of(oid)} during "
+                     f"{self.players[player].name}'s next turn")
+            return
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
         ends = {"eot": "end of turn", "next_upkeep": "your next upkeep", "control": "its controller loses control of it"}
         self.log(f"an effect applies to {self.name_of(oid)} until {ends.get(until, until)}")

@@ -82,6 +82,8 @@ class GameState:
     tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
     rules: list[RuleEffect] = field(default_factory=list)  # 611.2c effects changing the rules, in force
+    # Effects "during its controller's next turn", by the player whose next turn they wait for (500.1).
+    scheduled: list[tuple[int, ContinuousEffect]] = field(default_factory=list)
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
     # host -> objects attached to it (an index; each entry is re-checked against attached_to).
@@ -148,6 +150,7 @@ def state_digest(state: GameState) -> str:
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
         repr(state.rules),
+        repr([(p, e.oid, e.parts, e.controller) for p, e in state.scheduled]),
         repr(state.cast_bans),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
     ]

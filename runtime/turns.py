@@ -89,6 +89,11 @@ def begin_turn(game: "Game") -> None:
         p.lands_played = 0
     # "until your next turn" effects end as that player's next turn begins.
     s.cast_bans = [b for b in s.cast_bans if b[2] != s.active]
+    # Effects "during its controller's next turn" begin now, and end with the turn (514.2).
+    starting = [e for p, e in s.scheduled if p == s.active]
+    s.scheduled = [(p, e) for p, e in s.scheduled if p != s.active]
+    for e in starting:
+        game.add_continuous(e.oid, e.parts, e.controller, "eot")
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
 
 

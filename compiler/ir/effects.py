@@ -926,7 +926,9 @@ class ApplyContinuous(Effect):
 
     target: Ref
     parts: tuple[StaticPart, ...]
-    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat"
+    # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat" |
+    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn)
+    duration: str
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
     written: bool = True
@@ -958,6 +960,9 @@ class ApplyContinuous(Effect):
             return f"{ref.text(ph, True)} {text} until you lose control of it"
         if self.duration == "combat":
             return f"{ref.text(ph, True)} {text} this combat{tail}"
+        if self.duration.startswith("next_turn_"):
+            whose = "its controller's" if self.duration == "next_turn_controller" else "your"
+            return f"{ref.text(ph, True)} {text} during {whose} next turn"
         if self.lead:
             return f"until end of turn, {ref.text(ph, True)} {text}"
         if not self.written:  # "can attack this turn as though ...": its own duration
