@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '5ef2e7e869d2cd27d66905d5369a69cd99455d8414cf5735c5d60f4a7933eb8e'
+GRAMMAR = '79b6c641f61fd774f711dd054a6f850323e3ad35d46de2ee5bfc92b3ed2f152b'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -922,7 +922,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
     '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
     '_RX38': ('(attacking|blocking)\\b', 40),
-    '_RX39': ('(tapped|untapped|attacking|blocking)\\b', 40),
+    '_RX39': ('(tapped|untapped|attacking|blocking|enchanted)\\b', 40),
     '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX42': ('([0-9]+|X)\\b', 40),
@@ -1084,8 +1084,8 @@ _F70 = frozenset([None, 'a', 'e'])
 _F71 = frozenset(['a', 'e'])
 _F72 = frozenset([None, 'a', 'b'])
 _F73 = frozenset(['a', 'b'])
-_F74 = frozenset([None, 'a', 'b', 't', 'u'])
-_F75 = frozenset(['a', 'b', 't', 'u'])
+_F74 = frozenset([None, 'a', 'b', 'e', 't', 'u'])
+_F75 = frozenset(['a', 'b', 'e', 't', 'u'])
 _F76 = frozenset(['n'])
 _F77 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
 _F78 = frozenset([None, 'b', 'l', 's', 'w'])

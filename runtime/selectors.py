@@ -130,7 +130,7 @@ class ObjectFilter:
         if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
                                           and game.state.active != viewer):
             return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
-        if self.states and not any(_has_state(obj, s) for s in self.states):
+        if self.states and not any(_has_state(game, obj, s) for s in self.states):
             return False
         if not _within(ch.power, self.power_min, self.power_max):
             return False
@@ -147,8 +147,11 @@ class ObjectFilter:
         return True
 
 
-def _has_state(obj: "GameObject", state: str) -> bool:
-    """A permanent's status (110.5: tapped or untapped) or combat role (506.4: attacking, blocking)."""
+def _has_state(game: "Game", obj: "GameObject", state: str) -> bool:
+    """A permanent's status (110.5: tapped or untapped), combat role (506.4: attacking, blocking), or
+    whether an Aura is attached to it (303.4: "enchanted creatures")."""
+    if state == "enchanted":
+        return any("Aura" in game.characteristics(a).subtypes for a in game.attached_to(obj.oid))
     if state == "tapped":
         return obj.tapped
     if state == "untapped":
