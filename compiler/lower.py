@@ -521,6 +521,9 @@ class CardLowering:
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
 
+    def condition_DealtDamageCondition(self, c: Any) -> Condition:
+        return co.DealtDamageThisTurn()
+
     def condition_ResultCondition(self, c: Any) -> Condition:
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
 
@@ -1342,7 +1345,9 @@ class CardLowering:
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             cond = self.condition(b.condition) if b.condition is not None else None
-            self.self_it, self.effects_done = trigger.own_event, 0
+            # "it" is the object itself in a trigger on its own event, or after a condition naming it.
+            self.self_it = trigger.own_event or (cond is not None and cond.NAMES_THIS)
+            self.effects_done = 0
             self.event = trigger
             try:
                 sents = self.sentences(b.sentences)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '79b6c641f61fd774f711dd054a6f850323e3ad35d46de2ee5bfc92b3ed2f152b'
+GRAMMAR = 'f098370f25e68d8b7e418fdd36e5c0ff57f4fa0a9ea5dab8457d22b3e7d2e6b4'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -221,6 +221,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('CountersCondition', 'common', 'CountersCondition', ''),
+    ('__asgn_plain', 'plain', '', 'dealt'),
+    ('DealtDamageCondition', 'common', 'DealtDamageCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
@@ -9790,7 +9792,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F11:
             while True:
                 p63 = p
                 res64: list[Any] = []
@@ -9800,34 +9802,86 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p63] = q
-                if not (text.startswith("it's", q)):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
+                v = (q, 'this', '')
                 q += 4
                 p63 = q
                 res64.append(v)
-                r = self.e46_0(p63)
-                if r is None:
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'was', '')
+                q += 3
                 p63 = q
-                if v:
-                    res64.append(v)
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p63 = q
+                res64.append(v)
                 p65 = p63
                 res66: list[Any] = []
-                r = self.r_ObjectFilter_0(p65)
-                if r is None:
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'turn', '')
+                q += 4
                 p65 = q
-                if v:
-                    res66.append(v)
+                res66.append(v)
                 if res66:
                     n = Nt(res66)
                     n.rule = 199
@@ -9835,7 +9889,7 @@ class CardParser:
                 if res66 and n:
                     res64.append(n)
                 if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    n = Nt(res64)
                     n.rule = 200
                 q = p63
                 v = n if res64 else None
@@ -9846,22 +9900,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p67 = p
                 res68: list[Any] = []
-                while True:
-                    r = self.e47_0(p67)
-                    if r is None:
-                        break
-                    q, v = r
-                    p67 = q
-                    if v is not None:
-                        res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                r = self.e46_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
                 p69 = p67
                 res70: list[Any] = []
-                r = self.r_ConditionWord_0(p69)
+                r = self.r_ObjectFilter_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9876,44 +9944,86 @@ class CardParser:
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 202
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p71 = p
+                res72: list[Any] = []
                 while True:
-                    p71 = p67
-                    res72: list[Any] = []
-                    q = sk0[p71]
+                    r = self.e47_0(p71)
+                    if r is None:
+                        break
+                    q, v = r
+                    p71 = q
+                    if v is not None:
+                        res72.append(v)
+                    break
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_ConditionWord_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 203
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                while True:
+                    p75 = p71
+                    res76: list[Any] = []
+                    q = sk0[p75]
                     if q < 0:
-                        q = _WS0(text, p71).end()
+                        q = _WS0(text, p75).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p71] = q
+                        sk0[p75] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p71 = q
-                    res72.append(v)
-                    p73 = p71
-                    res74: list[Any] = []
-                    r = self.r_ManaCost_0(p73)
+                    p75 = q
+                    res76.append(v)
+                    p77 = p75
+                    res78: list[Any] = []
+                    r = self.r_ManaCost_0(p77)
                     if r is None:
                         break
                     q, v = r
-                    p73 = q
+                    p77 = q
                     if v:
-                        res74.append(v)
-                    if res74:
-                        n = Nt(res74)
-                        n.rule = 202
-                    p71 = p73
-                    if res74 and n:
-                        res72.append(n)
-                    p67 = p71
-                    res68 += res72
+                        res78.append(v)
+                    if res78:
+                        n = Nt(res78)
+                        n.rule = 204
+                    p75 = p77
+                    if res78 and n:
+                        res76.append(n)
+                    p71 = p75
+                    res72 += res76
                     break
-                if res68:
-                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 203
-                q = p67
-                v = n if res68 else None
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 205
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9941,7 +10051,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 204
+        n.rule = 206
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9962,7 +10072,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 205
+        n.rule = 207
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10008,7 +10118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 206
+        n.rule = 208
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10124,7 +10234,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 207
+                    n.rule = 209
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10155,7 +10265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 207
+                    n.rule = 209
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10179,7 +10289,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 207
+                    n.rule = 209
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10240,7 +10350,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 208
+                    n.rule = 210
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10296,7 +10406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 209
+        n.rule = 211
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10332,7 +10442,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10365,7 +10475,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 213
             q = p1
             v = n if res2 else None
             p = q
@@ -10375,7 +10485,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10408,7 +10518,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 213
+                n.rule = 215
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10448,13 +10558,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 214
+                n.rule = 216
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 215
+                n.rule = 217
             q = p1
             v = n if res2 else None
             p = q
@@ -10464,7 +10574,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 218
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10499,7 +10609,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 219
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10532,7 +10642,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10553,7 +10663,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10574,7 +10684,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10595,7 +10705,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10632,7 +10742,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10653,7 +10763,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10674,7 +10784,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10695,7 +10805,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10716,7 +10826,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10737,7 +10847,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10758,7 +10868,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10779,7 +10889,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10816,7 +10926,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10837,7 +10947,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10858,7 +10968,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10879,7 +10989,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10900,7 +11010,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10921,7 +11031,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10968,7 +11078,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 221
+                n.rule = 223
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10984,7 +11094,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 224
             q = p1
             v = n if res2 else None
             p = q
@@ -10995,7 +11105,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 225
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11029,7 +11139,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 226
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11113,7 +11223,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 225
+                    n.rule = 227
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11137,7 +11247,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 225
+                    n.rule = 227
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11167,7 +11277,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 225
+                    n.rule = 227
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11211,7 +11321,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 226
+                    n.rule = 228
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11373,7 +11483,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 227
+                    n.rule = 229
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11393,12 +11503,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 228
+                    n.rule = 230
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11428,7 +11538,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 229
+                    n.rule = 231
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11478,18 +11588,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 230
+                    n.rule = 232
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 231
+                    n.rule = 233
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11504,7 +11614,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11632,18 +11742,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 232
+                    n.rule = 234
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 233
+                    n.rule = 235
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11813,7 +11923,7 @@ class CardParser:
                         res28.append(v)
                     if res28:
                         n = Nt(res28)
-                        n.rule = 234
+                        n.rule = 236
                     p25 = p27
                     if res28 and n:
                         res26.append(n)
@@ -11822,12 +11932,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 235
+                    n.rule = 237
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11886,7 +11996,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 236
+                        n.rule = 238
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -12016,18 +12126,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 237
+                    n.rule = 239
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 238
+                    n.rule = 240
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12196,7 +12306,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 239
+                    n.rule = 241
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -12244,12 +12354,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 240
+                    n.rule = 242
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12264,7 +12374,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12279,7 +12389,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12314,7 +12424,7 @@ class CardParser:
                         res48.append(v)
                     if res48:
                         n = Nt(res48)
-                        n.rule = 241
+                        n.rule = 243
                     p45 = p47
                     if res48 and n:
                         res46.append(n)
@@ -12374,7 +12484,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 242
+                    n.rule = 244
                 p43 = p49
                 if res50 and n:
                     res44.append(n)
@@ -12391,7 +12501,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 243
+                    n.rule = 245
                 p43 = p51
                 if res52 and n:
                     res44.append(n)
@@ -12454,7 +12564,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 244
+                        n.rule = 246
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -12500,12 +12610,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 245
+                    n.rule = 247
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12520,7 +12630,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12892,7 +13002,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 246
+                    n.rule = 248
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -12909,7 +13019,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 247
+                    n.rule = 249
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
@@ -12980,12 +13090,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 248
+                    n.rule = 250
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13119,7 +13229,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 249
+                    n.rule = 251
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -13136,7 +13246,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 250
+                    n.rule = 252
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
@@ -13179,12 +13289,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 251
+                    n.rule = 253
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13374,7 +13484,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 252
+                    n.rule = 254
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13422,12 +13532,12 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 253
+                    n.rule = 255
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13587,12 +13697,12 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 254
+                    n.rule = 256
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13740,7 +13850,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 255
+                    n.rule = 257
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -13760,12 +13870,12 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 256
+                    n.rule = 258
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13780,7 +13890,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13795,7 +13905,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13859,7 +13969,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 257
+                    n.rule = 259
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -13909,18 +14019,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 258
+                    n.rule = 260
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 259
+                    n.rule = 261
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14059,18 +14169,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 260
+                    n.rule = 262
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 261
+                    n.rule = 263
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14142,7 +14252,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 262
+                    n.rule = 264
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -14243,18 +14353,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 263
+                    n.rule = 265
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 264
+                    n.rule = 266
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14312,7 +14422,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 265
+                    n.rule = 267
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -14445,7 +14555,7 @@ class CardParser:
                         res104.append(v)
                     if res104:
                         n = Nt(res104)
-                        n.rule = 266
+                        n.rule = 268
                     p101 = p103
                     if res104 and n:
                         res102.append(n)
@@ -14454,12 +14564,12 @@ class CardParser:
                     break
                 if res98:
                     n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
-                    n.rule = 267
+                    n.rule = 269
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14495,7 +14605,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 268
+                    n.rule = 270
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -14573,7 +14683,7 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 269
+                    n.rule = 271
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
@@ -14588,12 +14698,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 270
+                    n.rule = 272
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14608,7 +14718,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14633,7 +14743,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14781,7 +14891,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 272
+                    n.rule = 274
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14848,7 +14958,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 273
+                    n.rule = 275
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14923,7 +15033,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 274
+                    n.rule = 276
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14936,7 +15046,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 275
+        n.rule = 277
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14957,7 +15067,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 278
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15102,7 +15212,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 277
+                    n.rule = 279
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15130,7 +15240,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 278
+                    n.rule = 280
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15158,7 +15268,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 279
+                    n.rule = 281
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15283,7 +15393,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 280
+                    n.rule = 282
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15456,13 +15566,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 281
+                n.rule = 283
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 282
+                n.rule = 284
             q = p1
             v = n if res2 else None
             p = q
@@ -15473,7 +15583,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 283
+        n.rule = 285
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15494,7 +15604,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 284
+        n.rule = 286
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15641,7 +15751,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 287
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15681,7 +15791,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 286
+                    n.rule = 288
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15753,7 +15863,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 287
+        n.rule = 289
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17920,13 +18030,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 288
+                    n.rule = 290
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 289
+                    n.rule = 291
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17951,7 +18061,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 290
+                    n.rule = 292
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18011,13 +18121,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 291
+                    n.rule = 293
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 292
+                    n.rule = 294
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18041,7 +18151,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 293
+                        n.rule = 295
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18103,7 +18213,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 294
+                    n.rule = 296
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18151,7 +18261,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 295
+                    n.rule = 297
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18176,7 +18286,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 296
+                    n.rule = 298
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18305,7 +18415,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 297
+                    n.rule = 299
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18369,13 +18479,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 298
+                    n.rule = 300
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 299
+                    n.rule = 301
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18426,7 +18536,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 300
+                    n.rule = 302
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18443,7 +18553,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 301
+                    n.rule = 303
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18533,7 +18643,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 302
+                    n.rule = 304
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18584,7 +18694,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 303
+                    n.rule = 305
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18610,7 +18720,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 304
+                    n.rule = 306
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18630,7 +18740,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 305
+                    n.rule = 307
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18798,7 +18908,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 306
+                    n.rule = 308
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18857,7 +18967,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 307
+                    n.rule = 309
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18956,7 +19066,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 308
+                    n.rule = 310
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19318,7 +19428,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 309
+                    n.rule = 311
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19352,7 +19462,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 310
+                    n.rule = 312
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19429,7 +19539,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 311
+                    n.rule = 313
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19533,7 +19643,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 312
+                    n.rule = 314
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19747,7 +19857,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 313
+                    n.rule = 315
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19781,7 +19891,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 314
+                    n.rule = 316
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19881,13 +19991,13 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 315
+                    n.rule = 317
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 316
+                    n.rule = 318
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -19912,7 +20022,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 317
+                    n.rule = 319
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -19980,7 +20090,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 318
+                    n.rule = 320
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
@@ -20000,7 +20110,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 319
+                    n.rule = 321
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -20039,13 +20149,13 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 320
+                    n.rule = 322
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 321
+                    n.rule = 323
                 q = p65
                 v = n if res66 else None
                 if v is not None:
@@ -20070,7 +20180,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 322
+                    n.rule = 324
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -20098,13 +20208,13 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 323
+                    n.rule = 325
                 p69 = p73
                 if res74 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 324
+                    n.rule = 326
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -20171,13 +20281,13 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 325
+                    n.rule = 327
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 326
+                    n.rule = 328
                 q = p75
                 v = n if res76 else None
                 if v is not None:
@@ -20202,7 +20312,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 327
+                    n.rule = 329
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -20233,13 +20343,13 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 328
+                    n.rule = 330
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 329
+                    n.rule = 331
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -20320,7 +20430,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 330
+                    n.rule = 332
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -20664,13 +20774,13 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 331
+                    n.rule = 333
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 332
+                    n.rule = 334
                 q = p85
                 v = n if res86 else None
                 if v is not None:
@@ -20695,7 +20805,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 333
+                    n.rule = 335
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20787,7 +20897,7 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 334
+                    n.rule = 336
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20818,13 +20928,13 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 335
+                    n.rule = 337
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 336
+                    n.rule = 338
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20863,7 +20973,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 337
+                    n.rule = 339
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -20880,7 +20990,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 338
+                    n.rule = 340
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
@@ -20920,7 +21030,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 339
+                    n.rule = 341
                 p99 = p105
                 if res106 and n:
                     res100.append(n)
@@ -20951,13 +21061,13 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 340
+                    n.rule = 342
                 p99 = p107
                 if res108 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 341
+                    n.rule = 343
                 q = p99
                 v = n if res100 else None
                 if v is not None:
@@ -20985,7 +21095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 342
+        n.rule = 344
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -21006,7 +21116,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 343
+        n.rule = 345
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -21038,7 +21148,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 344
+                    n.rule = 346
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21092,13 +21202,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 345
+                    n.rule = 347
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 346
+                    n.rule = 348
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21145,13 +21255,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 347
+                    n.rule = 349
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 348
+                    n.rule = 350
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21198,13 +21308,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 349
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 350
+                    n.rule = 352
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21247,7 +21357,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -21280,7 +21390,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 213
             q = p1
             v = n if res2 else None
             p = q
@@ -21290,7 +21400,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -21333,7 +21443,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 351
+                n.rule = 353
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21380,7 +21490,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 352
+                n.rule = 354
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21410,7 +21520,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 353
+            n.rule = 355
         p = p5
         if res6 and n:
             res.append(n)
@@ -21452,7 +21562,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 354
+                n.rule = 356
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21482,7 +21592,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 355
+            n.rule = 357
         p = p11
         if res12 and n:
             res.append(n)
@@ -21496,7 +21606,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 356
+        n.rule = 358
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21637,7 +21747,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 357
+                n.rule = 359
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21686,7 +21796,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 358
+            n.rule = 360
         p = p9
         if res10 and n:
             res.append(n)
@@ -21749,7 +21859,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 359
+        n.rule = 361
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21893,14 +22003,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 362
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 363
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21921,7 +22031,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 362
+        n.rule = 364
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -21958,7 +22068,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 363
+                    n.rule = 365
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21988,7 +22098,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 364
+                    n.rule = 366
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -22013,7 +22123,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 365
+                    n.rule = 367
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -22065,7 +22175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 368
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22110,13 +22220,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 369
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 368
+                n.rule = 370
             q = p1
             v = n if res2 else None
             p = q
@@ -22127,7 +22237,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 371
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22225,7 +22335,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 372
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22298,14 +22408,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 373
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 372
+        n.rule = 374
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22457,7 +22567,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22513,7 +22623,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 374
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
@@ -22640,7 +22750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22713,14 +22823,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 378
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -22872,7 +22982,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22931,7 +23041,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 381
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23014,7 +23124,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 380
+                n.rule = 382
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23024,7 +23134,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -23316,7 +23426,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 384
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -23351,7 +23461,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 385
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23386,7 +23496,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23421,7 +23531,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -23789,7 +23899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 388
         return q, n
 
     def e84_0(self, p: int) -> Any:
@@ -23887,7 +23997,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 389
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23926,7 +24036,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 390
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23974,7 +24084,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 391
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23999,7 +24109,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 392
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24038,7 +24148,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 393
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24110,7 +24220,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 392
+                    n.rule = 394
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24157,7 +24267,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 395
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24177,7 +24287,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 394
+                    n.rule = 396
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24204,7 +24314,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 395
+                    n.rule = 397
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24238,7 +24348,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 396
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24265,7 +24375,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 398
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24285,7 +24395,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 394
+                    n.rule = 396
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24312,7 +24422,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 397
+                    n.rule = 399
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24346,7 +24456,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 396
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24373,7 +24483,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 400
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24407,7 +24517,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 394
+                    n.rule = 396
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24434,7 +24544,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 399
+                    n.rule = 401
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24468,7 +24578,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 394
+                    n.rule = 396
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24516,7 +24626,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 402
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -24720,7 +24830,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 401
+                    n.rule = 403
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24759,7 +24869,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 404
         p = p1
         if res2 and n:
             res.append(n)
@@ -24857,7 +24967,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24925,7 +25035,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 404
+                n.rule = 406
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24935,7 +25045,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 407
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24967,14 +25077,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 408
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 407
+        n.rule = 409
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24993,7 +25103,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 408
+                n.rule = 410
             q = p1
             v = n if res2 else None
             p = q
@@ -25018,7 +25128,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 409
+            n.rule = 411
         p = p3
         if res4 and n:
             res.append(n)
@@ -25032,7 +25142,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 412
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25136,14 +25246,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 412
+        n.rule = 414
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25175,7 +25285,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
@@ -25207,7 +25317,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 414
+            n.rule = 416
         p = p3
         if res4 and n:
             res.append(n)
@@ -25242,7 +25352,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 415
+            n.rule = 417
         p = p5
         if res6 and n:
             res.append(n)
@@ -25333,7 +25443,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 416
+                n.rule = 418
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25352,7 +25462,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 419
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25383,7 +25493,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25402,7 +25512,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 421
             q = p1
             v = n if res2 else None
             p = q
@@ -25427,7 +25537,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 420
+            n.rule = 422
         p = p3
         if res4 and n:
             res.append(n)
@@ -25450,7 +25560,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 423
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25469,7 +25579,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 424
             q = p1
             v = n if res2 else None
             p = q
@@ -25493,7 +25603,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25549,7 +25659,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25565,7 +25675,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 425
+                n.rule = 427
             q = p3
             v = n if res4 else None
             p = q
@@ -25575,7 +25685,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25607,7 +25717,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25645,7 +25755,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25677,7 +25787,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25693,7 +25803,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 430
+                n.rule = 432
             q = p3
             v = n if res4 else None
             p = q
@@ -25722,7 +25832,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 433
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25754,7 +25864,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 432
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25852,7 +25962,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 435
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25896,7 +26006,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25988,14 +26098,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 435
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 436
+        n.rule = 438
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26027,7 +26137,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 437
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26091,7 +26201,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 438
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
@@ -26106,7 +26216,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 439
+            n.rule = 441
         p = p7
         if res8 and n:
             res.append(n)
@@ -26196,7 +26306,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 440
+            n.rule = 442
         p = p11
         if res12 and n:
             res.append(n)
@@ -26212,7 +26322,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26244,7 +26354,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26310,7 +26420,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 443
+                n.rule = 445
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26333,7 +26443,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 444
+                    n.rule = 446
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26406,7 +26516,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 447
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26438,7 +26548,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26457,7 +26567,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26514,7 +26624,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 448
+                n.rule = 450
             q = p1
             v = n if res2 else None
             p = q
@@ -26551,7 +26661,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
@@ -26590,7 +26700,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 450
+            n.rule = 452
         p = p5
         if res6 and n:
             res.append(n)
@@ -26609,7 +26719,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 453
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26648,7 +26758,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26728,14 +26838,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 453
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26767,7 +26877,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26782,7 +26892,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 456
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
@@ -26816,14 +26926,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 457
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 460
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26855,7 +26965,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26871,7 +26981,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 460
+                n.rule = 462
             q = p3
             v = n if res4 else None
             p = q
@@ -26948,7 +27058,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 463
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26980,7 +27090,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -27018,7 +27128,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 465
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27050,7 +27160,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27066,7 +27176,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 465
+                n.rule = 467
             q = p3
             v = n if res4 else None
             p = q
@@ -27099,7 +27209,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 466
+                n.rule = 468
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27114,7 +27224,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 467
+                n.rule = 469
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27178,7 +27288,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 468
+                n.rule = 470
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27188,7 +27298,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 471
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27268,7 +27378,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27287,7 +27397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 471
+        n.rule = 473
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27319,14 +27429,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 473
+        n.rule = 475
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27345,7 +27455,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 474
+                n.rule = 476
             q = p1
             v = n if res2 else None
             p = q
@@ -27370,7 +27480,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27385,14 +27495,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 476
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27424,7 +27534,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27478,7 +27588,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 479
+                n.rule = 481
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27488,7 +27598,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 482
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27520,14 +27630,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 484
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27583,14 +27693,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 484
+        n.rule = 486
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27622,14 +27732,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27661,7 +27771,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -27676,7 +27786,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 488
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
@@ -27710,14 +27820,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 489
+            n.rule = 491
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 492
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27756,14 +27866,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27819,7 +27929,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27929,7 +28039,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 496
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27961,7 +28071,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -27975,7 +28085,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 498
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28007,7 +28117,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
@@ -28123,7 +28233,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28203,7 +28313,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 501
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28223,7 +28333,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28250,14 +28360,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 501
+            n.rule = 503
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 504
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28277,7 +28387,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -28371,14 +28481,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 504
+            n.rule = 506
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28401,7 +28511,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 506
+                n.rule = 508
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28446,7 +28556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 509
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28536,7 +28646,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -28638,7 +28748,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 509
+                    n.rule = 511
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28666,12 +28776,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 510
+                    n.rule = 512
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28699,12 +28809,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 511
+                    n.rule = 513
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28808,7 +28918,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -28895,7 +29005,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28916,7 +29026,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28937,7 +29047,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28960,7 +29070,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28983,7 +29093,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29138,7 +29248,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 514
+                    n.rule = 516
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29168,7 +29278,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 514
+                    n.rule = 516
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29246,18 +29356,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 515
+                    n.rule = 517
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 516
+                    n.rule = 518
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29284,7 +29394,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 517
+                    n.rule = 519
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29304,12 +29414,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 518
+                    n.rule = 520
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29324,7 +29434,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29339,7 +29449,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29422,7 +29532,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 519
+                    n.rule = 521
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29453,18 +29563,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 520
+                    n.rule = 522
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 521
+                    n.rule = 523
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29508,18 +29618,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 522
+                    n.rule = 524
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 523
+                    n.rule = 525
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29534,7 +29644,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29603,18 +29713,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 524
+                    n.rule = 526
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 525
+                    n.rule = 527
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29653,18 +29763,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 526
+                    n.rule = 528
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 527
+                    n.rule = 529
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29679,7 +29789,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29704,7 +29814,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 528
+        n.rule = 530
         return q, n
 
     def e97_0(self, p: int) -> Any:
@@ -29757,7 +29867,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 529
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29877,7 +29987,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 532
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29975,7 +30085,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 533
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30000,18 +30110,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 532
+                    n.rule = 534
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 535
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30041,7 +30151,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 535
+                    n.rule = 537
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30086,7 +30196,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 538
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30162,12 +30272,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 537
+                    n.rule = 539
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30194,7 +30304,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 538
+                    n.rule = 540
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30253,7 +30363,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 539
+                    n.rule = 541
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30275,18 +30385,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 540
+                    n.rule = 542
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 541
+                    n.rule = 543
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30316,7 +30426,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 542
+                    n.rule = 544
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30354,12 +30464,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 543
+                    n.rule = 545
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30389,7 +30499,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 544
+                    n.rule = 546
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30414,7 +30524,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 545
+                    n.rule = 547
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30449,18 +30559,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 546
+                    n.rule = 548
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 547
+                    n.rule = 549
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30490,7 +30600,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 548
+                    n.rule = 550
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30516,7 +30626,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 549
+                    n.rule = 551
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30568,12 +30678,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 550
+                    n.rule = 552
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30611,7 +30721,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 551
+                n.rule = 553
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30639,7 +30749,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 552
+        n.rule = 554
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -30660,7 +30770,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 553
+        n.rule = 555
         return q, n
 
     def e103_0(self, p: int) -> Any:
@@ -30692,7 +30802,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 554
+                    n.rule = 556
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30721,7 +30831,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 557
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30763,7 +30873,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 556
+                n.rule = 558
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30818,7 +30928,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30849,7 +30959,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 560
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30908,7 +31018,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 561
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31023,7 +31133,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 562
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31217,7 +31327,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 563
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31306,7 +31416,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31326,7 +31436,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 563
+                    n.rule = 565
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31381,13 +31491,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 564
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 565
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31467,7 +31577,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 567
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31506,7 +31616,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 568
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31549,12 +31659,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 567
+                    n.rule = 569
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31623,18 +31733,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 569
+                    n.rule = 571
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 570
+                    n.rule = 572
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31675,18 +31785,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 571
+                    n.rule = 573
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 572
+                    n.rule = 574
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31745,12 +31855,12 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20 if len(res20) == 1 and type(res20[0]) is not list else flatten(res20))
-                    n.rule = 573
+                    n.rule = 575
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31791,18 +31901,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 574
+                    n.rule = 576
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 575
+                    n.rule = 577
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31902,7 +32012,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 576
+                    n.rule = 578
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31950,12 +32060,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 577
+                    n.rule = 579
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32045,12 +32155,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 578
+                    n.rule = 580
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32112,12 +32222,12 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 579
+                    n.rule = 581
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32165,12 +32275,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 580
+                    n.rule = 582
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32266,18 +32376,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 581
+                    n.rule = 583
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 582
+                    n.rule = 584
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32425,7 +32535,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 583
+                    n.rule = 585
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -32445,12 +32555,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 584
+                    n.rule = 586
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32610,12 +32720,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 585
+                    n.rule = 587
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32670,18 +32780,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 586
+                    n.rule = 588
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 587
+                    n.rule = 589
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32736,18 +32846,18 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 588
+                    n.rule = 590
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 589
+                    n.rule = 591
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32872,18 +32982,18 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 590
+                    n.rule = 592
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 591
+                    n.rule = 593
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32928,7 +33038,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 592
+                    n.rule = 594
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -32948,12 +33058,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 593
+                    n.rule = 595
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32984,7 +33094,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 594
+                    n.rule = 596
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -33090,18 +33200,18 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 595
+                    n.rule = 597
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 596
+                    n.rule = 598
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33130,12 +33240,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 597
+                    n.rule = 599
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33164,12 +33274,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 598
+                    n.rule = 600
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33266,7 +33376,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 599
+                    n.rule = 601
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -33301,7 +33411,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 600
+                        n.rule = 602
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -33347,12 +33457,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 601
+                    n.rule = 603
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33505,18 +33615,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 602
+                    n.rule = 604
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 603
+                    n.rule = 605
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33585,18 +33695,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 604
+                    n.rule = 606
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 605
+                    n.rule = 607
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33688,18 +33798,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 606
+                    n.rule = 608
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 607
+                    n.rule = 609
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33880,18 +33990,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 608
+                    n.rule = 610
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 609
+                    n.rule = 611
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33988,18 +34098,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 610
+                    n.rule = 612
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 611
+                    n.rule = 613
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34077,7 +34187,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 612
+                    n.rule = 614
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34097,12 +34207,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 613
+                    n.rule = 615
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34208,7 +34318,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 614
+                    n.rule = 616
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34228,12 +34338,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 615
+                    n.rule = 617
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34297,7 +34407,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 616
+                    n.rule = 618
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -34373,12 +34483,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 617
+                    n.rule = 619
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34518,18 +34628,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 618
+                    n.rule = 620
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 619
+                    n.rule = 621
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34559,7 +34669,7 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 620
+                    n.rule = 622
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
@@ -34710,18 +34820,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 621
+                    n.rule = 623
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 622
+                    n.rule = 624
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34835,7 +34945,7 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 623
+                    n.rule = 625
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
@@ -34850,12 +34960,12 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 624
+                    n.rule = 626
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34938,18 +35048,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 625
+                    n.rule = 627
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 626
+                    n.rule = 628
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35032,18 +35142,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 627
+                    n.rule = 629
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 628
+                    n.rule = 630
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35154,18 +35264,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 629
+                    n.rule = 631
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 630
+                    n.rule = 632
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35248,18 +35358,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 631
+                    n.rule = 633
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 632
+                    n.rule = 634
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35314,18 +35424,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 633
+                    n.rule = 635
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 634
+                    n.rule = 636
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35356,18 +35466,18 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 635
+                    n.rule = 637
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150 if len(res150) == 1 and type(res150[0]) is not list else flatten(res150))
-                    n.rule = 636
+                    n.rule = 638
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35408,7 +35518,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 637
+                    n.rule = 639
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35438,7 +35548,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 638
+                    n.rule = 640
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35463,7 +35573,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 639
+                    n.rule = 641
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35494,7 +35604,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 640
+                    n.rule = 642
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35519,7 +35629,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 641
+                    n.rule = 643
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35555,7 +35665,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 642
+                n.rule = 644
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35600,7 +35710,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 643
+                n.rule = 645
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -35654,7 +35764,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 646
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -35675,7 +35785,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 647
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35696,7 +35806,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 648
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35717,7 +35827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 649
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35738,7 +35848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 650
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -35773,7 +35883,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -36006,7 +36116,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 652
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -36027,7 +36137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 653
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -36048,7 +36158,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 654
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36228,7 +36338,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 655
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36303,7 +36413,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36348,7 +36458,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36430,7 +36540,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36453,7 +36563,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36589,7 +36699,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 660
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36610,7 +36720,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 661
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36641,7 +36751,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 662
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36676,7 +36786,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 663
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36774,7 +36884,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 664
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36836,7 +36946,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 665
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36902,7 +37012,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 664
+                    n.rule = 666
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37062,7 +37172,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 665
+                    n.rule = 667
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37088,7 +37198,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 666
+                    n.rule = 668
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37161,7 +37271,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37286,7 +37396,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 670
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37381,7 +37491,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37472,7 +37582,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 670
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37526,7 +37636,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 671
+                    n.rule = 673
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37560,7 +37670,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 671
+                    n.rule = 673
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37638,7 +37748,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 674
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37686,7 +37796,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
@@ -37730,7 +37840,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 676
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37770,7 +37880,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
@@ -37789,7 +37899,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 678
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37874,7 +37984,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 679
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37940,7 +38050,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 680
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38205,7 +38315,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 681
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -38271,7 +38381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 682
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -38456,18 +38566,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38503,7 +38613,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 686
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38523,12 +38633,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 687
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38564,7 +38674,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 686
+                    n.rule = 688
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38584,12 +38694,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 687
+                    n.rule = 689
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 683
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38614,7 +38724,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 690
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38646,12 +38756,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 692
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38671,12 +38781,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 693
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 692
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38879,7 +38989,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 694
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38923,7 +39033,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 693
+                    n.rule = 695
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39283,7 +39393,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 696
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39342,7 +39452,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 697
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39422,7 +39532,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 698
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39499,7 +39609,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39544,7 +39654,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 700
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39629,7 +39739,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 701
         return q, n
 
     def e161_0(self, p: int) -> Any:
@@ -39685,7 +39795,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39709,7 +39819,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 703
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39737,7 +39847,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 704
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -39933,7 +40043,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39963,7 +40073,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 704
+                        n.rule = 706
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39989,7 +40099,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 705
+                n.rule = 707
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40042,7 +40152,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 708
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -40076,7 +40186,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40171,19 +40281,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 708
+                    n.rule = 710
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 709
+                    n.rule = 711
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 712
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40211,7 +40321,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 713
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40229,14 +40339,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 714
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 715
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -40318,7 +40428,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 716
         p = p1
         if res2 and n:
             res.append(n)
@@ -40350,7 +40460,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40371,7 +40481,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 718
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40399,7 +40509,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 717
+            n.rule = 719
         p = p1
         if res2 and n:
             res.append(n)
@@ -40414,7 +40524,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 718
+            n.rule = 720
         p = p3
         if res4 and n:
             res.append(n)
@@ -40430,7 +40540,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 719
+        n.rule = 721
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40514,7 +40624,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40575,7 +40685,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40652,7 +40762,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40716,7 +40826,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40822,7 +40932,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40899,7 +41009,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40924,7 +41034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 723
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -40968,7 +41078,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 724
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41206,7 +41316,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 725
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41227,7 +41337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 726
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -41275,7 +41385,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 727
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -41350,7 +41460,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 728
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -41384,7 +41494,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 727
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41451,7 +41561,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 728
+                n.rule = 730
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41540,7 +41650,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -41584,7 +41694,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41628,7 +41738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -41667,7 +41777,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41754,7 +41864,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 735
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41848,7 +41958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -41887,7 +41997,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41960,7 +42070,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42008,12 +42118,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42033,12 +42143,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 741
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42063,7 +42173,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 742
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -42182,7 +42292,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42197,7 +42307,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42429,7 +42539,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -42527,7 +42637,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -42620,7 +42730,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42682,7 +42792,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -42865,7 +42975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 748
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -42900,7 +43010,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42925,7 +43035,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42950,7 +43060,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42983,7 +43093,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43018,7 +43128,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43053,7 +43163,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43088,7 +43198,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43121,7 +43231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 756
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43194,7 +43304,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 757
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43215,7 +43325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -43247,7 +43357,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43269,7 +43379,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 758
+                n.rule = 760
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43356,14 +43466,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 759
+            n.rule = 761
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 760
+        n.rule = 762
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43384,7 +43494,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -43436,7 +43546,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 764
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -43494,7 +43604,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 765
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43526,7 +43636,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 766
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43581,7 +43691,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 765
+                    n.rule = 767
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43596,13 +43706,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 766
+                    n.rule = 768
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 769
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43662,13 +43772,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 771
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43709,7 +43819,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 770
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43740,13 +43850,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 771
+                    n.rule = 773
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 769
+                    n.rule = 771
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43789,7 +43899,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 772
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43848,7 +43958,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 775
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43907,7 +44017,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 774
+                    n.rule = 776
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44008,7 +44118,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 777
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44036,7 +44146,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 778
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44064,7 +44174,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 779
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -44085,7 +44195,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -44106,7 +44216,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 781
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44127,7 +44237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 782
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44148,7 +44258,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 783
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44169,7 +44279,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44190,7 +44300,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 785
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44211,7 +44321,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 786
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44290,7 +44400,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 787
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -44311,7 +44421,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 788
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -44332,7 +44442,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 789
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44365,7 +44475,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 788
+                    n.rule = 790
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44386,7 +44496,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 788
+                    n.rule = 790
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44411,7 +44521,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 791
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44455,7 +44565,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 790
+        n.rule = 792
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -44494,7 +44604,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 793
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44556,7 +44666,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 794
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -44618,7 +44728,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 795
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44714,7 +44824,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 796
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44789,7 +44899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 797
         return q, n
 
     def e242_1(self, p: int) -> Any:
@@ -44824,7 +44934,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 219
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -45259,7 +45369,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 209
+                    n.rule = 211
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -45422,7 +45532,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 272
+                    n.rule = 274
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -45489,7 +45599,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 273
+                    n.rule = 275
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -45564,7 +45674,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 274
+                    n.rule = 276
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45577,7 +45687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 275
+        n.rule = 277
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -45644,18 +45754,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 799
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45710,18 +45820,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 802
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45748,18 +45858,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 801
+                    n.rule = 803
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 804
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45800,18 +45910,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 803
+                    n.rule = 805
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 804
+                    n.rule = 806
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45838,18 +45948,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 805
+                    n.rule = 807
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 806
+                    n.rule = 808
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45876,7 +45986,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 807
+                    n.rule = 809
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45907,12 +46017,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 808
+                    n.rule = 810
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45953,7 +46063,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 809
+                    n.rule = 811
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45983,7 +46093,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 810
+                        n.rule = 812
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45992,12 +46102,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 811
+                    n.rule = 813
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46041,18 +46151,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 812
+                    n.rule = 814
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 813
+                    n.rule = 815
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46121,18 +46231,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 814
+                    n.rule = 816
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 815
+                    n.rule = 817
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46201,18 +46311,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 816
+                    n.rule = 818
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 817
+                    n.rule = 819
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46267,7 +46377,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 818
+                    n.rule = 820
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46380,12 +46490,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 819
+                    n.rule = 821
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46435,7 +46545,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 820
+                    n.rule = 822
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46473,7 +46583,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 821
+                        n.rule = 823
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46482,12 +46592,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 824
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46551,18 +46661,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 823
+                    n.rule = 825
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 824
+                    n.rule = 826
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46587,7 +46697,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 827
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -46608,7 +46718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 828
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -46633,7 +46743,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 827
+        n.rule = 829
         return p, n
 
     def e246_0(self, p: int) -> Any:
@@ -46762,7 +46872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 830
         return q, n
 
     def e248_1(self, p: int) -> Any:
@@ -46783,7 +46893,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -46804,7 +46914,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 278
         return q, n
 
     def e250_1(self, p: int) -> Any:
@@ -47096,7 +47206,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 384
         return q, n
 
     def e254_1(self, p: int) -> Any:
@@ -47131,7 +47241,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 385
         return p, n
 
     def e255_1(self, p: int) -> Any:
@@ -47166,7 +47276,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def e256_1(self, p: int) -> Any:
@@ -47201,7 +47311,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -47569,7 +47679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 388
         return q, n
 
     def e263_1(self, p: int) -> Any:
@@ -47667,7 +47777,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 389
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47706,7 +47816,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 390
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47754,7 +47864,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 391
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47779,7 +47889,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 392
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47818,7 +47928,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 393
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47890,7 +48000,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 392
+                    n.rule = 394
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47937,7 +48047,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 395
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47957,7 +48067,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 394
+                    n.rule = 396
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47984,7 +48094,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 395
+                    n.rule = 397
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48018,7 +48128,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 396
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48045,7 +48155,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 398
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48065,7 +48175,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 394
+                    n.rule = 396
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48092,7 +48202,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 397
+                    n.rule = 399
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48126,7 +48236,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 396
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48153,7 +48263,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 400
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48187,7 +48297,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 394
+                    n.rule = 396
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48214,7 +48324,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 399
+                    n.rule = 401
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48248,7 +48358,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 394
+                    n.rule = 396
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48296,7 +48406,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 402
         return p, n
 
     def e265_1(self, p: int) -> Any:
@@ -48411,7 +48521,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 831
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -48432,7 +48542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 832
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -48453,7 +48563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 833
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -48474,7 +48584,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 834
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -48495,7 +48605,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 835
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -48516,7 +48626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 836
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48549,7 +48659,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48570,7 +48680,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48591,7 +48701,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48612,7 +48722,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48633,7 +48743,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48654,7 +48764,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48691,7 +48801,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48712,7 +48822,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48733,7 +48843,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48754,7 +48864,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48779,7 +48889,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 647
         return q, n
 
     def e273_1(self, p: int) -> Any:
@@ -48800,7 +48910,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 648
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -48821,7 +48931,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 649
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -48842,7 +48952,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 650
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -48877,7 +48987,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -49110,7 +49220,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 652
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -49131,7 +49241,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 653
         return q, n
 
     def e282_1(self, p: int) -> Any:
@@ -49152,7 +49262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 654
         return q, n
 
     def e283_1(self, p: int) -> Any:
@@ -49187,7 +49297,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -49212,7 +49322,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 750
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49237,7 +49347,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49270,7 +49380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49305,7 +49415,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49340,7 +49450,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 754
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -49375,7 +49485,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -49408,7 +49518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 756
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -49481,7 +49591,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 757
         return p, n
 
 
@@ -49609,6 +49719,7 @@ CLASSES: dict[str, type[Model]] = {
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
+    'DealtDamageCondition': _model_class('DealtDamageCondition', (('dealt', True, '1'),), {'dealt': ''}, ()),
     'DealtDamageEvent': _model_class('DealtDamageEvent', (('combat', True, '0..1'), ('dealt', True, '1')), {'combat': False, 'dealt': ''}, ()),
     'DefendingControlsCondition': _model_class('DefendingControlsCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'DelayedEffect': _model_class('DelayedEffect', (('step', True, '1'), ('endcombat', True, '1'), ('effect', True, '1')), {'step': None, 'endcombat': '', 'effect': None}, ()),
@@ -49933,179 +50044,180 @@ _C191 = CLASSES['ControlCondition']
 _C193 = CLASSES['EmptyHandCondition']
 _C195 = CLASSES['TotalPowerCondition']
 _C198 = CLASSES['CountersCondition']
-_C200 = CLASSES['ItIsCondition']
-_C203 = CLASSES['PaidCondition']
-_C215 = CLASSES['MoreKeywords']
-_C222 = CLASSES['Mode']
-_C228 = CLASSES['SkipExtraTurnStmt']
-_C231 = CLASSES['CantSearchStmt']
-_C233 = CLASSES['HandSizeStmt']
-_C235 = CLASSES['PreventDamageByStmt']
-_C238 = CLASSES['LureStmt']
-_C240 = CLASSES['CostReductionStmt']
-_C245 = CLASSES['EntersWithStmt']
-_C248 = CLASSES['AmplifyStmt']
-_C251 = CLASSES['AsTurnedFaceUpStmt']
-_C253 = CLASSES['EntersAsCopyStmt']
-_C254 = CLASSES['CardAltCostStmt']
-_C256 = CLASSES['CardAddCostStmt']
-_C259 = CLASSES['CantActivateStmt']
-_C261 = CLASSES['TopRevealedStmt']
-_C264 = CLASSES['AdditionalLandStmt']
-_C267 = CLASSES['PlayTopStmt']
-_C270 = CLASSES['CardsStaticStmt']
-_C275 = CLASSES['ObjectFilter']
-_C282 = CLASSES['ControlledThing']
-_C289 = CLASSES['MayEffect']
-_C292 = CLASSES['ChooseAmongEffect']
-_C295 = CLASSES['ExtraTurnEffect']
-_C299 = CLASSES['CantCastEffect']
-_C302 = CLASSES['PlayerTopCardActionEffect']
-_C305 = CLASSES['LoseLifeEffect']
-_C308 = CLASSES['PlayerMillEffect']
-_C310 = CLASSES['MayPlayEffect']
-_C312 = CLASSES['BlockRequirementEffect']
-_C314 = CLASSES['PreventAllEffect']
-_C316 = CLASSES['UnpreventableEffect']
-_C319 = CLASSES['TopCardActionEffect']
-_C321 = CLASSES['PayEffect']
-_C324 = CLASSES['NumberedActionEffect']
-_C326 = CLASSES['AttachEffect']
-_C329 = CLASSES['FightEffect']
-_C332 = CLASSES['LookAtTopEffect']
-_C336 = CLASSES['ObjectDamageEffect']
-_C341 = CLASSES['MoveCountersEffect']
-_C344 = CLASSES['KeywordCost']
-_C346 = CLASSES['TypeArg']
-_C348 = CLASSES['QualityArg']
-_C350 = CLASSES['OntoArg']
-_C356 = CLASSES['TriggeredStmt']
-_C359 = CLASSES['ActivatedStmt']
-_C361 = CLASSES['PTDefiningStmt']
-_C368 = CLASSES['SpellKind']
-_C372 = CLASSES['EntersTappedStmt']
-_C375 = CLASSES['CostPerTargetStmt']
-_C377 = CLASSES['UncounterableStmt']
-_C381 = CLASSES['StaticStmt']
-_C394 = CLASSES['ControlClause']
-_C403 = CLASSES['DividedDamageEffect']
-_C405 = CLASSES['DamageEffect']
-_C407 = CLASSES['DestroyEffect']
-_C410 = CLASSES['DrawEffect']
-_C412 = CLASSES['TokenCopyEffect']
-_C417 = CLASSES['TokenEffect']
-_C418 = CLASSES['AddManaEffect']
-_C421 = CLASSES['DiscardEffect']
-_C423 = CLASSES['GainLifeEffect']
-_C426 = CLASSES['GainControlEffect']
-_C428 = CLASSES['ReturnToHandEffect']
-_C431 = CLASSES['ReturnFromGraveyardEffect']
-_C433 = CLASSES['ReturnToBattlefieldEffect']
-_C436 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C441 = CLASSES['SearchEffect']
-_C445 = CLASSES['CounterSpellEffect']
-_C447 = CLASSES['ShuffleEffect']
-_C451 = CLASSES['MillEffect']
-_C454 = CLASSES['PutFromHandEffect']
-_C458 = CLASSES['PutCountersEffect']
-_C461 = CLASSES['PutOnLibraryEffect']
-_C463 = CLASSES['PutIntoZoneEffect']
-_C469 = CLASSES['ExileEffect']
-_C471 = CLASSES['ExileTopEffect']
-_C473 = CLASSES['RegenerateEffect']
-_C477 = CLASSES['PlayerSacrificesEffect']
-_C480 = CLASSES['SacrificeEffect']
-_C482 = CLASSES['UntapEffect']
-_C484 = CLASSES['TapOrUntapEffect']
-_C486 = CLASSES['TapEffect']
-_C490 = CLASSES['RemoveCountersEffect']
-_C492 = CLASSES['DelayedEffect']
-_C494 = CLASSES['PreventEffect']
-_C496 = CLASSES['CastThisEffect']
-_C498 = CLASSES['CopySpellEffect']
-_C499 = CLASSES['NoRegenEffect']
-_C502 = CLASSES['PhaseOutEffect']
-_C505 = CLASSES['NoUntapEffect']
-_C507 = CLASSES['ContinuousEffect']
-_C509 = CLASSES['PlayerRef']
-_C516 = CLASSES['AnyNumberTargets']
-_C518 = CLASSES['AnyTarget']
-_C521 = CLASSES['UpToTargets']
-_C523 = CLASSES['EachPlayers']
-_C525 = CLASSES['ThatRef']
-_C527 = CLASSES['EnchantedRef']
-_C533 = CLASSES['BeginningTrigger']
-_C537 = CLASSES['LastCounterTrigger']
-_C541 = CLASSES['BatchAttackTrigger']
-_C543 = CLASSES['ThisTrigger']
-_C547 = CLASSES['CastTrigger']
-_C550 = CLASSES['YoursTrigger']
-_C563 = CLASSES['ZonePlace']
-_C567 = CLASSES['PTChange']
-_C570 = CLASSES['CantAttackOrBlock']
-_C572 = CLASSES['CantAttack']
-_C573 = CLASSES['CantBlockMatching']
-_C575 = CLASSES['CantBlock']
-_C577 = CLASSES['CantBeBlockedByFewer']
-_C578 = CLASSES['CantBeBlockedExcept']
-_C579 = CLASSES['CanBlockOnly']
-_C580 = CLASSES['BlockCapacity']
-_C582 = CLASSES['BlocksDespite']
-_C584 = CLASSES['CantBeTargetedBy']
-_C585 = CLASSES['CantBeTargeted']
-_C587 = CLASSES['CantBeDestroyed']
-_C589 = CLASSES['CantPhaseOut']
-_C591 = CLASSES['PhasesEachUntap']
-_C593 = CLASSES['GainsAbility']
-_C596 = CLASSES['HasKeywordAtManaCost']
-_C597 = CLASSES['HasKeywords']
-_C598 = CLASSES['LosesKeywords']
-_C601 = CLASSES['CombatDamageSteps']
-_C603 = CLASSES['AssignsExcess']
-_C605 = CLASSES['AttacksUntapped']
-_C607 = CLASSES['DoesntUntap']
-_C609 = CLASSES['DamageGainsLife']
-_C611 = CLASSES['DamageIsLethal']
-_C613 = CLASSES['CantBeBlockedBy']
-_C615 = CLASSES['CantBeAttachedBy']
-_C617 = CLASSES['PreventDamageFrom']
-_C619 = CLASSES['AttacksDespite']
-_C622 = CLASSES['TapAbilitiesCantActivate']
-_C624 = CLASSES['MaxBlockers']
-_C626 = CLASSES['AttacksEachCombat']
-_C628 = CLASSES['AttacksThisTurn']
-_C630 = CLASSES['MustBeBlocked']
-_C632 = CLASSES['BlocksEachCombat']
-_C634 = CLASSES['CantBeBlocked']
-_C636 = CLASSES['IsColor']
-_C671 = CLASSES['Duration']
-_C674 = CLASSES['TargetObject']
-_C676 = CLASSES['FromGraveyard']
-_C682 = CLASSES['OntoBattlefield']
-_C685 = CLASSES['IntoHand']
-_C687 = CLASSES['IntoGraveyard']
-_C690 = CLASSES['CostValue']
-_C709 = CLASSES['NextTurnDuration']
-_C713 = CLASSES['BackRef']
-_C715 = CLASSES['TargetPlayer']
-_C719 = CLASSES['EachObjects']
-_C738 = CLASSES['QualityRef']
-_C760 = CLASSES['PerTime']
-_C766 = CLASSES['PerObject']
-_C769 = CLASSES['PowerOf']
-_C797 = CLASSES['EntersEvent']
-_C800 = CLASSES['LeavesEvent']
-_C802 = CLASSES['DiesEvent']
-_C804 = CLASSES['AttacksAloneEvent']
-_C806 = CLASSES['AttacksEvent']
-_C808 = CLASSES['BlocksEvent']
-_C811 = CLASSES['BlockedEvent']
-_C813 = CLASSES['PhasesEvent']
-_C815 = CLASSES['TurnedUpEvent']
-_C817 = CLASSES['ExiledThisWayEvent']
-_C819 = CLASSES['TargetedEvent']
-_C822 = CLASSES['DealsDamageEvent']
-_C824 = CLASSES['DealtDamageEvent']
+_C200 = CLASSES['DealtDamageCondition']
+_C202 = CLASSES['ItIsCondition']
+_C205 = CLASSES['PaidCondition']
+_C217 = CLASSES['MoreKeywords']
+_C224 = CLASSES['Mode']
+_C230 = CLASSES['SkipExtraTurnStmt']
+_C233 = CLASSES['CantSearchStmt']
+_C235 = CLASSES['HandSizeStmt']
+_C237 = CLASSES['PreventDamageByStmt']
+_C240 = CLASSES['LureStmt']
+_C242 = CLASSES['CostReductionStmt']
+_C247 = CLASSES['EntersWithStmt']
+_C250 = CLASSES['AmplifyStmt']
+_C253 = CLASSES['AsTurnedFaceUpStmt']
+_C255 = CLASSES['EntersAsCopyStmt']
+_C256 = CLASSES['CardAltCostStmt']
+_C258 = CLASSES['CardAddCostStmt']
+_C261 = CLASSES['CantActivateStmt']
+_C263 = CLASSES['TopRevealedStmt']
+_C266 = CLASSES['AdditionalLandStmt']
+_C269 = CLASSES['PlayTopStmt']
+_C272 = CLASSES['CardsStaticStmt']
+_C277 = CLASSES['ObjectFilter']
+_C284 = CLASSES['ControlledThing']
+_C291 = CLASSES['MayEffect']
+_C294 = CLASSES['ChooseAmongEffect']
+_C297 = CLASSES['ExtraTurnEffect']
+_C301 = CLASSES['CantCastEffect']
+_C304 = CLASSES['PlayerTopCardActionEffect']
+_C307 = CLASSES['LoseLifeEffect']
+_C310 = CLASSES['PlayerMillEffect']
+_C312 = CLASSES['MayPlayEffect']
+_C314 = CLASSES['BlockRequirementEffect']
+_C316 = CLASSES['PreventAllEffect']
+_C318 = CLASSES['UnpreventableEffect']
+_C321 = CLASSES['TopCardActionEffect']
+_C323 = CLASSES['PayEffect']
+_C326 = CLASSES['NumberedActionEffect']
+_C328 = CLASSES['AttachEffect']
+_C331 = CLASSES['FightEffect']
+_C334 = CLASSES['LookAtTopEffect']
+_C338 = CLASSES['ObjectDamageEffect']
+_C343 = CLASSES['MoveCountersEffect']
+_C346 = CLASSES['KeywordCost']
+_C348 = CLASSES['TypeArg']
+_C350 = CLASSES['QualityArg']
+_C352 = CLASSES['OntoArg']
+_C358 = CLASSES['TriggeredStmt']
+_C361 = CLASSES['ActivatedStmt']
+_C363 = CLASSES['PTDefiningStmt']
+_C370 = CLASSES['SpellKind']
+_C374 = CLASSES['EntersTappedStmt']
+_C377 = CLASSES['CostPerTargetStmt']
+_C379 = CLASSES['UncounterableStmt']
+_C383 = CLASSES['StaticStmt']
+_C396 = CLASSES['ControlClause']
+_C405 = CLASSES['DividedDamageEffect']
+_C407 = CLASSES['DamageEffect']
+_C409 = CLASSES['DestroyEffect']
+_C412 = CLASSES['DrawEffect']
+_C414 = CLASSES['TokenCopyEffect']
+_C419 = CLASSES['TokenEffect']
+_C420 = CLASSES['AddManaEffect']
+_C423 = CLASSES['DiscardEffect']
+_C425 = CLASSES['GainLifeEffect']
+_C428 = CLASSES['GainControlEffect']
+_C430 = CLASSES['ReturnToHandEffect']
+_C433 = CLASSES['ReturnFromGraveyardEffect']
+_C435 = CLASSES['ReturnToBattlefieldEffect']
+_C438 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C443 = CLASSES['SearchEffect']
+_C447 = CLASSES['CounterSpellEffect']
+_C449 = CLASSES['ShuffleEffect']
+_C453 = CLASSES['MillEffect']
+_C456 = CLASSES['PutFromHandEffect']
+_C460 = CLASSES['PutCountersEffect']
+_C463 = CLASSES['PutOnLibraryEffect']
+_C465 = CLASSES['PutIntoZoneEffect']
+_C471 = CLASSES['ExileEffect']
+_C473 = CLASSES['ExileTopEffect']
+_C475 = CLASSES['RegenerateEffect']
+_C479 = CLASSES['PlayerSacrificesEffect']
+_C482 = CLASSES['SacrificeEffect']
+_C484 = CLASSES['UntapEffect']
+_C486 = CLASSES['TapOrUntapEffect']
+_C488 = CLASSES['TapEffect']
+_C492 = CLASSES['RemoveCountersEffect']
+_C494 = CLASSES['DelayedEffect']
+_C496 = CLASSES['PreventEffect']
+_C498 = CLASSES['CastThisEffect']
+_C500 = CLASSES['CopySpellEffect']
+_C501 = CLASSES['NoRegenEffect']
+_C504 = CLASSES['PhaseOutEffect']
+_C507 = CLASSES['NoUntapEffect']
+_C509 = CLASSES['ContinuousEffect']
+_C511 = CLASSES['PlayerRef']
+_C518 = CLASSES['AnyNumberTargets']
+_C520 = CLASSES['AnyTarget']
+_C523 = CLASSES['UpToTargets']
+_C525 = CLASSES['EachPlayers']
+_C527 = CLASSES['ThatRef']
+_C529 = CLASSES['EnchantedRef']
+_C535 = CLASSES['BeginningTrigger']
+_C539 = CLASSES['LastCounterTrigger']
+_C543 = CLASSES['BatchAttackTrigger']
+_C545 = CLASSES['ThisTrigger']
+_C549 = CLASSES['CastTrigger']
+_C552 = CLASSES['YoursTrigger']
+_C565 = CLASSES['ZonePlace']
+_C569 = CLASSES['PTChange']
+_C572 = CLASSES['CantAttackOrBlock']
+_C574 = CLASSES['CantAttack']
+_C575 = CLASSES['CantBlockMatching']
+_C577 = CLASSES['CantBlock']
+_C579 = CLASSES['CantBeBlockedByFewer']
+_C580 = CLASSES['CantBeBlockedExcept']
+_C581 = CLASSES['CanBlockOnly']
+_C582 = CLASSES['BlockCapacity']
+_C584 = CLASSES['BlocksDespite']
+_C586 = CLASSES['CantBeTargetedBy']
+_C587 = CLASSES['CantBeTargeted']
+_C589 = CLASSES['CantBeDestroyed']
+_C591 = CLASSES['CantPhaseOut']
+_C593 = CLASSES['PhasesEachUntap']
+_C595 = CLASSES['GainsAbility']
+_C598 = CLASSES['HasKeywordAtManaCost']
+_C599 = CLASSES['HasKeywords']
+_C600 = CLASSES['LosesKeywords']
+_C603 = CLASSES['CombatDamageSteps']
+_C605 = CLASSES['AssignsExcess']
+_C607 = CLASSES['AttacksUntapped']
+_C609 = CLASSES['DoesntUntap']
+_C611 = CLASSES['DamageGainsLife']
+_C613 = CLASSES['DamageIsLethal']
+_C615 = CLASSES['CantBeBlockedBy']
+_C617 = CLASSES['CantBeAttachedBy']
+_C619 = CLASSES['PreventDamageFrom']
+_C621 = CLASSES['AttacksDespite']
+_C624 = CLASSES['TapAbilitiesCantActivate']
+_C626 = CLASSES['MaxBlockers']
+_C628 = CLASSES['AttacksEachCombat']
+_C630 = CLASSES['AttacksThisTurn']
+_C632 = CLASSES['MustBeBlocked']
+_C634 = CLASSES['BlocksEachCombat']
+_C636 = CLASSES['CantBeBlocked']
+_C638 = CLASSES['IsColor']
+_C673 = CLASSES['Duration']
+_C676 = CLASSES['TargetObject']
+_C678 = CLASSES['FromGraveyard']
+_C684 = CLASSES['OntoBattlefield']
+_C687 = CLASSES['IntoHand']
+_C689 = CLASSES['IntoGraveyard']
+_C692 = CLASSES['CostValue']
+_C711 = CLASSES['NextTurnDuration']
+_C715 = CLASSES['BackRef']
+_C717 = CLASSES['TargetPlayer']
+_C721 = CLASSES['EachObjects']
+_C740 = CLASSES['QualityRef']
+_C762 = CLASSES['PerTime']
+_C768 = CLASSES['PerObject']
+_C771 = CLASSES['PowerOf']
+_C799 = CLASSES['EntersEvent']
+_C802 = CLASSES['LeavesEvent']
+_C804 = CLASSES['DiesEvent']
+_C806 = CLASSES['AttacksAloneEvent']
+_C808 = CLASSES['AttacksEvent']
+_C810 = CLASSES['BlocksEvent']
+_C813 = CLASSES['BlockedEvent']
+_C815 = CLASSES['PhasesEvent']
+_C817 = CLASSES['TurnedUpEvent']
+_C819 = CLASSES['ExiledThisWayEvent']
+_C821 = CLASSES['TargetedEvent']
+_C824 = CLASSES['DealsDamageEvent']
+_C826 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50613,7 +50725,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50621,7 +50733,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50712,7 +50824,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -50793,7 +50905,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 224:  # sentences
+        elif r == 226:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51621,11 +51733,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 204:  # instead
+        elif r == 206:  # instead
             d['instead'] = True
-        elif r == 205:  # may
+        elif r == 207:  # may
             d['may'] = True
-        elif r == 206:  # effects
+        elif r == 208:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -51634,7 +51746,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51643,7 +51755,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51657,9 +51769,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 342:  # lastinstead
+        elif r == 344:  # lastinstead
             d['lastinstead'] = True
-        elif r == 208:  # insteadcond
+        elif r == 210:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -51668,7 +51780,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 343:  # tailinstead
+        elif r == 345:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -51704,15 +51816,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 212:  # args
+        elif r == 214:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -51756,10 +51868,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 216:  # more
+        elif r == 218:  # more
             values = d['more']
             for x in c:
-                values.append(_b215(x, inst, lim, made))
+                values.append(_b217(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51792,7 +51904,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 217:  # symbols
+        if r == 219:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51833,10 +51945,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 223:  # modes
+        elif r == 225:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b222(x, inst, lim, made))
+                values.append(_b224(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51877,7 +51989,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51918,7 +52030,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 271:  # x
+        elif r == 273:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -51938,7 +52050,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52013,9 +52125,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 276:  # onbf
+        elif r == 278:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -52240,7 +52352,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52316,7 +52428,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52356,7 +52468,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52436,7 +52548,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52478,7 +52590,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52628,15 +52740,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # cant
+        if r == 279:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 278:  # did
+        elif r == 280:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 279:  # dont
+        elif r == 281:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -52672,7 +52784,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # its
+        if r == 282:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -52754,7 +52866,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52872,7 +52984,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52908,7 +53020,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52942,7 +53054,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # things
+        if r == 285:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -52950,8 +53062,8 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 282:
-                    values.append(_b282(x, inst, lim, made))
+                elif x.rule == 284:
+                    values.append(_b284(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -53062,7 +53174,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 284:  # ormore
+        elif r == 286:  # ormore
             d['ormore'] = True
         elif r == 197:  # counter
             x = c[0]
@@ -53077,7 +53189,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    """An object of rule DealtDamageCondition (class DealtDamageCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53093,6 +53205,42 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C200()
+    d: dict[str, Any] = {'dealt': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 199:  # dealt
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['dealt'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C202()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53100,9 +53248,9 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # filter
+        if r == 201:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53112,7 +53260,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53128,7 +53276,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C205()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53136,32 +53284,32 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # subject
+        if r == 287:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 401:  # negated
+        elif r == 403:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 286:  # thatspell
+        elif r == 288:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 201:  # word
+        elif r == 203:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 202:  # linked
+        elif r == 204:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -53175,7 +53323,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53191,7 +53339,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C217()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53199,11 +53347,11 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 213:  # sep
+        if r == 215:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 214:  # use
+        elif r == 216:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -53215,7 +53363,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53231,7 +53379,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C224()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53239,11 +53387,11 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # sentences
+        if r == 223:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 351:  # sentences
+        elif r == 353:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53255,7 +53403,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53271,7 +53419,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C230()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53279,11 +53427,11 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # who
+        if r == 228:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 227:  # skip
+        elif r == 229:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -53295,7 +53443,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53311,7 +53459,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C233()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53319,11 +53467,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # who
+        if r == 231:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 230:  # search
+        elif r == 232:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -53335,7 +53483,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53351,7 +53499,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53359,7 +53507,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # amount
+        if r == 234:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -53371,7 +53519,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53387,7 +53535,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C237()
     d: dict[str, Any] = {'combat': False, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53395,13 +53543,13 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # combat
+        if r == 364:  # combat
             d['combat'] = True
-        elif r == 234:  # filter
+        elif r == 236:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53411,7 +53559,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LureStmt (class LureStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53427,7 +53575,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C238()
+    inst: Any = _C240()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'lure': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53435,7 +53583,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # precondition
+        if r == 238:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -53444,19 +53592,19 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 363:  # this
+        elif r == 365:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 364:  # enchanted
+        elif r == 366:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 365:  # host
+        elif r == 367:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 237:  # lure
+        elif r == 239:  # lure
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lure'] = value
@@ -53468,7 +53616,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53484,7 +53632,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53492,7 +53640,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # zones
+        if r == 368:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53500,11 +53648,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 563:
-                    values.append(_b563(x, inst, lim, made))
+                elif x.rule == 565:
+                    values.append(_b565(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 369:  # spells
+        elif r == 371:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53512,11 +53660,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 368:
-                    values.append(_b368(x, inst, lim, made))
+                elif x.rule == 370:
+                    values.append(_b370(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 239:  # amount
+        elif r == 241:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -53528,7 +53676,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53544,7 +53692,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C245()
+    inst: Any = _C247()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53552,7 +53700,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # condition
+        if r == 243:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53561,24 +53709,24 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 242:  # amount
+        elif r == 244:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 243:  # counter
+        elif r == 245:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 244:  # word
+        elif r == 246:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 370:  # keywords
+        elif r == 372:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53587,7 +53735,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -53600,7 +53748,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53616,7 +53764,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C250()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53624,11 +53772,11 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 246:  # amount
+        if r == 248:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 247:  # counter
+        elif r == 249:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -53640,7 +53788,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53656,7 +53804,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53664,11 +53812,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 249:  # amount
+        if r == 251:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 250:  # counter
+        elif r == 252:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -53680,7 +53828,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53696,7 +53844,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C255()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53704,9 +53852,9 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # filter
+        if r == 254:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53716,7 +53864,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53732,7 +53880,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53740,7 +53888,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # parts
+        if r == 375:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53762,7 +53910,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53778,7 +53926,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53786,7 +53934,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # cost
+        if r == 257:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53798,7 +53946,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53814,7 +53962,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53822,11 +53970,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # affected
+        if r == 259:  # affected
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 258:  # cantactivate
+        elif r == 260:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -53838,7 +53986,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53854,7 +54002,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C263()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53862,7 +54010,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # revealed
+        if r == 262:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -53874,7 +54022,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53890,7 +54038,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53898,11 +54046,11 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # count
+        if r == 264:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 263:  # turns
+        elif r == 265:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -53914,7 +54062,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53930,7 +54078,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C269()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53938,15 +54086,15 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # verb
+        if r == 267:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 266:  # filter
+        elif r == 268:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53956,7 +54104,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53972,7 +54120,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53980,15 +54128,15 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 268:  # affected
+        if r == 270:  # affected
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 269:  # offbf
+        elif r == 271:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 378:  # parts
+        elif r == 380:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53997,7 +54145,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54010,7 +54158,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54026,7 +54174,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C277()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54034,79 +54182,69 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # other
+        if r == 647:  # other
             d['other'] = True
-        elif r == 646:  # another
+        elif r == 648:  # another
             d['another'] = True
-        elif r == 647:  # facedown
+        elif r == 649:  # facedown
             d['facedown'] = True
-        elif r == 648:  # faceup
+        elif r == 650:  # faceup
             d['faceup'] = True
-        elif r == 382:  # exiled
+        elif r == 384:  # exiled
             d['exiled'] = True
-        elif r == 383:  # combat
+        elif r == 385:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 384:  # combat
+        elif r == 386:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 385:  # states
+        elif r == 387:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # states
+        elif r == 651:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # nons
+        elif r == 749:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # colors
+        elif r == 750:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 751:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 750:  # multis
+        elif r == 752:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # types
+        elif r == 753:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # subtypes
+        elif r == 754:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 753:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 754:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -54115,45 +54253,55 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 272:  # kind
+        elif r == 756:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 757:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 274:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 386:  # chosen
+        elif r == 388:  # chosen
             d['chosen'] = True
-        elif r == 387:  # mv
+        elif r == 389:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 388:  # mvdir
+        elif r == 390:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 389:  # ptstat
+        elif r == 391:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 390:  # ptval
+        elif r == 392:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 391:  # ptdir
+        elif r == 393:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 650:  # keywords
+        elif r == 652:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54162,27 +54310,27 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 392:  # without
+        elif r == 394:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 273:  # controller
+        elif r == 275:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b394(x, inst, lim, made)
+            value = _b396(x, inst, lim, made)
             d['controller'] = value
-        elif r == 400:  # late
+        elif r == 402:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54191,16 +54339,16 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 651:  # blocked_by_this
+        elif r == 653:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 652:  # attacking_you
+        elif r == 654:  # attacking_you
             d['attacking_you'] = True
-        elif r == 274:  # name
+        elif r == 276:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54217,7 +54365,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54233,7 +54381,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C282()
+    inst: Any = _C284()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54241,9 +54389,9 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 281:  # filter
+        if r == 283:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54253,7 +54401,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54269,7 +54417,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C291()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54277,9 +54425,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # effect
+        if r == 290:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54292,7 +54440,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54308,7 +54456,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C294()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54316,11 +54464,11 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 292:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 512:  # options
+        elif r == 514:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54328,13 +54476,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 291:  # last
+        elif r == 293:  # last
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54344,7 +54492,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54360,7 +54508,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C297()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54368,13 +54516,13 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 295:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # extra
+        elif r == 296:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54386,7 +54534,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54402,7 +54550,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C301()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54410,18 +54558,18 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 298:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 297:  # samename
+        elif r == 299:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 298:  # nextturn
+        elif r == 300:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54433,7 +54581,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54449,7 +54597,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C304()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54457,13 +54605,13 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 302:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # action
+        elif r == 303:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54476,7 +54624,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54492,7 +54640,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54500,11 +54648,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 304:  # amount
+        elif r == 306:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54516,7 +54664,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54532,7 +54680,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C310()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54540,11 +54688,11 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # player
+        if r == 308:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 307:  # amount
+        elif r == 309:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54556,7 +54704,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54572,7 +54720,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C312()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54580,7 +54728,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # play
+        if r == 311:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -54592,7 +54740,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54608,7 +54756,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54616,9 +54764,9 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # target
+        if r == 313:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54631,7 +54779,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventAllEffect (class PreventAllEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54647,7 +54795,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C316()
     d: dict[str, Any] = {'combat': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54655,11 +54803,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # combat
+        if r == 530:  # combat
             d['combat'] = True
-        elif r == 313:  # target
+        elif r == 315:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54672,7 +54820,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54688,7 +54836,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C318()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54696,7 +54844,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # unpreventable
+        if r == 317:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -54708,7 +54856,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54724,7 +54872,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54732,20 +54880,20 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # action
+        if r == 319:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 529:  # count
+        elif r == 531:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 318:  # player
+        elif r == 320:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54755,7 +54903,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54771,7 +54919,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C323()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54779,7 +54927,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # cost
+        if r == 322:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -54791,7 +54939,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54807,7 +54955,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C326()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54815,14 +54963,14 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # action
+        if r == 324:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 323:  # count
+        elif r == 325:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -54834,7 +54982,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54850,7 +54998,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C328()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54858,9 +55006,9 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # target
+        if r == 327:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54873,7 +55021,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54889,7 +55037,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C331()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54897,16 +55045,16 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # first
+        if r == 329:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 328:  # second
+        elif r == 330:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54919,7 +55067,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54935,7 +55083,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C334()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54943,11 +55091,11 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 332:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # order
+        elif r == 333:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54959,7 +55107,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54975,7 +55123,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C338()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54983,20 +55131,20 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # source
+        if r == 335:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 334:  # power
+        elif r == 336:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 335:  # target
+        elif r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55009,7 +55157,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55025,7 +55173,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C343()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55033,24 +55181,24 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # amount
+        if r == 339:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 338:  # counter
+        elif r == 340:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 339:  # source
+        elif r == 341:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 340:  # target
+        elif r == 342:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55063,7 +55211,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55079,7 +55227,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C346()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55087,7 +55235,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # parts
+        if r == 532:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55096,7 +55244,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55109,7 +55257,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55125,7 +55273,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C348()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55133,7 +55281,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # type
+        if r == 347:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55145,7 +55293,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55161,7 +55309,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C350()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55169,7 +55317,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # quality
+        if r == 349:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55181,7 +55329,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55197,7 +55345,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C352()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55205,7 +55353,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # subtype
+        if r == 351:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55217,7 +55365,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55233,7 +55381,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C358()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55241,20 +55389,20 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # zone
+        if r == 354:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 353:  # trigger
+        elif r == 355:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 354:  # condition
+        elif r == 356:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55263,11 +55411,11 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 355:  # sentences
+        elif r == 357:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 551:  # sentences
+        elif r == 553:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55279,7 +55427,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55295,7 +55443,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C361()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55303,41 +55451,41 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # special
+        if r == 554:  # special
             d['special'] = True
-        elif r == 553:  # fromhand
+        elif r == 555:  # fromhand
             d['fromhand'] = True
-        elif r == 357:  # param
+        elif r == 359:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 554:  # cost
+        elif r == 556:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 555:  # param
+        elif r == 557:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 358:  # sentences
+        elif r == 360:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 556:  # sentences
+        elif r == 558:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 557:  # restriction
+        elif r == 559:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55346,19 +55494,19 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 558:  # once
+        elif r == 560:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 559:  # sorcery
+        elif r == 561:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 560:  # castable
+        elif r == 562:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55372,7 +55520,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55388,7 +55536,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C363()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55396,13 +55544,13 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # both
+        if r == 727:  # both
             d['both'] = True
-        elif r == 561:  # which
+        elif r == 563:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 360:  # amount
+        elif r == 362:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55414,7 +55562,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55430,7 +55578,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C370()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55438,9 +55586,9 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # filter
+        if r == 369:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55450,7 +55598,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55466,7 +55614,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C374()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55474,7 +55622,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # tapped
+        if r == 373:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55486,7 +55634,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55502,7 +55650,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C377()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55510,7 +55658,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # cost
+        if r == 376:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55522,7 +55670,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55538,7 +55686,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C379()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55546,7 +55694,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # countered
+        if r == 378:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55558,7 +55706,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55574,7 +55722,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C383()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55582,7 +55730,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # precondition
+        if r == 381:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55591,45 +55739,45 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 637:  # this
+        elif r == 639:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 638:  # enchanted
+        elif r == 640:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 639:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 640:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 641:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 642:  # affected
+        elif r == 642:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 643:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 644:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 746:  # each
+        elif r == 748:  # each
             d['each'] = True
-        elif r == 643:  # affected
+        elif r == 645:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 644:  # parts
+        elif r == 646:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55638,12 +55786,12 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 380:  # condition
+        elif r == 382:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55660,7 +55808,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55676,7 +55824,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C396()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55684,27 +55832,27 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # you
+        if r == 395:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 395:  # notyou
+        elif r == 397:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 396:  # own
+        elif r == 398:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 397:  # defending
+        elif r == 399:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 398:  # opponent
+        elif r == 400:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 399:  # opponents
+        elif r == 401:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -55716,7 +55864,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55732,7 +55880,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C405()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55740,11 +55888,11 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # amount
+        if r == 404:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 756:  # evenly
+        elif r == 758:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55754,7 +55902,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55770,7 +55918,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C407()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55778,46 +55926,46 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # named
+        if r == 655:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 654:  # amount
+        elif r == 656:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 655:  # equal
+        elif r == 657:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 757:  # power
+        elif r == 759:  # power
             x = c[0]
-            value = _b769(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['power'] = value
-        elif r == 758:  # amount
+        elif r == 760:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # you
+        elif r == 658:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 657:  # target
+        elif r == 659:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # also
+        elif r == 406:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55830,7 +55978,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55846,7 +55994,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C409()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55854,9 +56002,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # target
+        if r == 408:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55869,7 +56017,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55885,7 +56033,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55893,13 +56041,13 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # player
+        if r == 410:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 409:  # amount
+        elif r == 411:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55911,7 +56059,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55927,7 +56075,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C414()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55935,9 +56083,9 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # target
+        if r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55950,7 +56098,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55966,7 +56114,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C419()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55974,39 +56122,39 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # count
+        if r == 415:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 658:  # tapped
+        elif r == 660:  # tapped
             d['tapped'] = True
-        elif r == 414:  # power
+        elif r == 416:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 415:  # toughness
+        elif r == 417:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 659:  # colors
+        elif r == 661:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 660:  # subtypes
+        elif r == 662:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 661:  # types
+        elif r == 663:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # keywords
+        elif r == 664:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56015,28 +56163,28 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 416:  # tokname
+        elif r == 418:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 663:  # per
+        elif r == 665:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 664:  # pertime
+        elif r == 666:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b760(x, inst, lim, made)
+            value = _b762(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56046,7 +56194,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56062,7 +56210,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C420()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56070,9 +56218,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # anycolor
+        if r == 763:  # anycolor
             d['anycolor'] = True
-        elif r == 762:  # choices
+        elif r == 764:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56082,15 +56230,15 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 665:  # last
+        elif r == 667:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 666:  # mana
+        elif r == 668:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 827:  # alts
+        elif r == 829:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56102,7 +56250,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56118,7 +56266,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C423()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56126,27 +56274,27 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # player
+        if r == 421:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 667:  # third
+        elif r == 669:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 420:  # amount
+        elif r == 422:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 763:  # random
+        elif r == 765:  # random
             d['random'] = True
-        elif r == 668:  # per
+        elif r == 670:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b760(x, inst, lim, made)
+            value = _b762(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56156,7 +56304,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56172,7 +56320,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56180,31 +56328,31 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # player
+        if r == 424:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 669:  # amount
+        elif r == 671:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # per
+        elif r == 766:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b760(x, inst, lim, made)
+            value = _b762(x, inst, lim, made)
             d['per'] = value
-        elif r == 767:  # per
+        elif r == 769:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b768(x, inst, lim, made)
             d['per'] = value
-        elif r == 670:  # equal
+        elif r == 672:  # equal
             x = c[0]
-            value = _b769(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56214,7 +56362,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56230,7 +56378,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56238,18 +56386,18 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 425:  # duration
+        elif r == 427:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56259,7 +56407,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56275,7 +56423,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56283,14 +56431,14 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 672:  # yours
+        elif r == 674:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56302,7 +56450,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56318,7 +56466,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56326,23 +56474,23 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 431:  # target
             x = c[0]
-            value = _b674(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['target'] = value
-        elif r == 430:  # source
+        elif r == 432:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['source'] = value
-        elif r == 779:  # hand
+        elif r == 781:  # hand
             d['hand'] = True
-        elif r == 677:  # battlefield
+        elif r == 679:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 780:  # mine
+        elif r == 782:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56352,7 +56500,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56368,7 +56516,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56376,22 +56524,22 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 678:  # fromgy
+        elif r == 680:  # fromgy
             d['fromgy'] = True
-        elif r == 781:  # choice
+        elif r == 783:  # choice
             d['choice'] = True
-        elif r == 782:  # facedown
+        elif r == 784:  # facedown
             d['facedown'] = True
-        elif r == 783:  # mine
+        elif r == 785:  # mine
             d['mine'] = True
-        elif r == 784:  # owners
+        elif r == 786:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56401,7 +56549,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56417,7 +56565,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C438()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56425,11 +56573,11 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # filter
+        if r == 436:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 435:  # hands
+        elif r == 437:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56441,7 +56589,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56457,7 +56605,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56465,38 +56613,38 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 439:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 679:  # upto
+        elif r == 681:  # upto
             d['upto'] = True
-        elif r == 438:  # count
+        elif r == 440:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 439:  # filter
+        elif r == 441:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 785:  # alts
+        elif r == 787:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b275(x, inst, lim, made))
-        elif r == 680:  # reveal
+                values.append(_b277(x, inst, lim, made))
+        elif r == 682:  # reveal
             d['reveal'] = True
-        elif r == 786:  # thatcard
+        elif r == 788:  # thatcard
             d['thatcard'] = True
-        elif r == 787:  # thosecards
+        elif r == 789:  # thosecards
             d['thosecards'] = True
-        elif r == 440:  # destination
+        elif r == 442:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 683 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 685 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 688:  # tapped
+        elif r == 690:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56506,7 +56654,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56522,7 +56670,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56530,20 +56678,20 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 443:  # unless
+        elif r == 445:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['unless'] = value
-        elif r == 444:  # per
+        elif r == 446:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56557,7 +56705,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56573,7 +56721,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56581,9 +56729,9 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # player
+        if r == 448:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56593,7 +56741,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56609,7 +56757,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C453()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56617,19 +56765,19 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # amount
+        if r == 450:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 449:  # player
+        elif r == 451:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 450:  # owner
+        elif r == 452:  # owner
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56639,7 +56787,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56655,7 +56803,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56663,11 +56811,11 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # filter
+        if r == 454:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 453:  # battlefield
+        elif r == 455:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56679,7 +56827,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +56843,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C460()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,17 +56851,17 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # amount
+        if r == 457:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 456:  # counter
+        elif r == 458:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 457:  # target
+        elif r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56726,7 +56874,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56742,7 +56890,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56750,24 +56898,24 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 460:  # source
+        elif r == 462:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['source'] = value
-        elif r == 692:  # top
+        elif r == 694:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 693:  # bottom
+        elif r == 695:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56779,7 +56927,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56795,7 +56943,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56803,9 +56951,9 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56818,7 +56966,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56834,7 +56982,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56842,36 +56990,36 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 465:  # source
+        elif r == 467:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['source'] = value
-        elif r == 466:  # amount
+        elif r == 468:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 467:  # counter
+        elif r == 469:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 468:  # also
+        elif r == 470:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56884,7 +57032,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56900,7 +57048,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56908,9 +57056,9 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # player
+        if r == 472:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56920,7 +57068,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56936,7 +57084,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56944,9 +57092,9 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56959,7 +57107,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56975,7 +57123,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56983,19 +57131,19 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # player
+        if r == 476:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 475:  # amount
+        elif r == 477:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 476:  # filter
+        elif r == 478:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57005,7 +57153,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57021,7 +57169,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57029,18 +57177,18 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 479:  # unless
+        elif r == 481:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57050,47 +57198,8 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C482()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 481:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57115,7 +57224,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57129,7 +57238,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57154,7 +57263,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57167,7 +57276,46 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C488()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 487:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57183,7 +57331,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C492()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57191,17 +57339,17 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # amount
+        if r == 489:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 488:  # counter
+        elif r == 490:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 489:  # target
+        elif r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57214,7 +57362,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57230,7 +57378,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C494()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57238,20 +57386,20 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # step
+        if r == 696:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 788 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 790 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 695:  # endcombat
+        elif r == 697:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 491:  # effect
+        elif r == 493:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57264,7 +57412,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57280,7 +57428,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C496()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57288,15 +57436,15 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # amount
+        if r == 495:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 789:  # you
+        elif r == 791:  # you
             d['you'] = True
-        elif r == 696:  # target
+        elif r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57309,7 +57457,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57325,7 +57473,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57333,18 +57481,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # label
+        elif r == 699:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 698:  # free
+        elif r == 700:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57356,7 +57504,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57372,7 +57520,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57380,14 +57528,14 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # newtargets
+        elif r == 701:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57397,7 +57545,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57413,7 +57561,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C501()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57421,18 +57569,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # thatnoun
+        if r == 702:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 701:  # target
+        elif r == 703:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # thisturn
+        elif r == 704:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57442,7 +57590,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57458,7 +57606,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57466,14 +57614,14 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 501:  # phaseout
+        elif r == 503:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57485,7 +57633,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57501,7 +57649,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57509,14 +57657,14 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 504:  # nountap
+        elif r == 506:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57528,7 +57676,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57544,7 +57692,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C509()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'during': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57552,30 +57700,30 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # lead
+        if r == 508:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['lead'] = value
-        elif r == 703:  # target
+        elif r == 705:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # also
+        elif r == 706:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['also'] = value
-        elif r == 705:  # group
+        elif r == 707:  # group
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 706:  # parts
+        elif r == 708:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57584,18 +57732,18 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 707:  # duration
+        elif r == 709:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['duration'] = value
-        elif r == 790:  # tail
+        elif r == 792:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57604,16 +57752,16 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 710:  # during
+        elif r == 712:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['during'] = value
         else:
             _node(c, inst, lim, made)
@@ -57623,7 +57771,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57639,7 +57787,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C511()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57647,13 +57795,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # controller
+        if r == 713:  # controller
             d['controller'] = True
-        elif r == 510:  # owner
+        elif r == 512:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 511:  # who
+        elif r == 513:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57665,7 +57813,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57681,7 +57829,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C518()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57689,9 +57837,9 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # filter
+        if r == 517:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57701,7 +57849,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57717,7 +57865,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C520()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57725,7 +57873,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # any
+        if r == 519:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57737,7 +57885,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57753,7 +57901,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57761,15 +57909,15 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # each
+        if r == 718:  # each
             d['each'] = True
-        elif r == 519:  # count
+        elif r == 521:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 520:  # filter
+        elif r == 522:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57779,7 +57927,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57795,7 +57943,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C525()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57803,7 +57951,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # who
+        if r == 524:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57815,7 +57963,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57831,7 +57979,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C527()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57839,7 +57987,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # that
+        if r == 526:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57851,7 +57999,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57867,7 +58015,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C529()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57875,9 +58023,9 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # equipped
+        if r == 797:  # equipped
             d['equipped'] = True
-        elif r == 526:  # enchanted
+        elif r == 528:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57889,7 +58037,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57905,7 +58053,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57913,11 +58061,11 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # whose
+        if r == 533:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 532:  # step
+        elif r == 534:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57929,7 +58077,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57945,7 +58093,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C539()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57953,11 +58101,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 536:  # counter
+        elif r == 538:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57969,7 +58117,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57985,7 +58133,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57993,15 +58141,15 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 540:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 539:  # subject
+        elif r == 541:  # subject
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 540:  # batch
+        elif r == 542:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58013,7 +58161,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58029,7 +58177,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58037,13 +58185,13 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 544:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 721:  # creature
+        elif r == 723:  # creature
             d['creature'] = True
-        elif r == 722:  # events
+        elif r == 724:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58052,7 +58200,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58065,7 +58213,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58081,7 +58229,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C549()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58089,17 +58237,17 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # lead
+        if r == 546:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 545:  # who
+        elif r == 547:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 546:  # spell
+        elif r == 548:  # spell
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -58109,7 +58257,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58125,7 +58273,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C552()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58133,17 +58281,17 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # lead
+        if r == 550:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 825:  # thisor
+        elif r == 827:  # thisor
             d['thisor'] = True
-        elif r == 549:  # subject
+        elif r == 551:  # subject
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 723:  # events
+        elif r == 725:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58152,12 +58300,12 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 724:  # undercontrol
+        elif r == 726:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58167,7 +58315,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58183,7 +58331,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C565()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58191,11 +58339,11 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # command
+        if r == 564:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 564:  # battlefield
+        elif r == 566:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58207,7 +58355,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58223,7 +58371,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C569()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58231,29 +58379,29 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # additional
+        if r == 728:  # additional
             d['additional'] = True
-        elif r == 565:  # power
+        elif r == 567:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 566:  # toughness
+        elif r == 568:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 727:  # per
+        elif r == 729:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 728:  # perfilter
+        elif r == 730:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 826:  # onbf
+        elif r == 828:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58263,7 +58411,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58279,7 +58427,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C572()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58287,7 +58435,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # both
+        if r == 571:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58299,7 +58447,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58315,7 +58463,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C574()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58323,7 +58471,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # attack
+        if r == 573:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58335,7 +58483,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58351,167 +58499,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 729:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C575()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 574:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C577()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 576:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C578()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 730:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C579()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58527,8 +58515,8 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58539,8 +58527,80 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C577()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 576:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C579()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 578:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58556,21 +58616,69 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C580()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 733:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+        if r == 732:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C581()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 733:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58580,7 +58688,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58596,40 +58704,21 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C582()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        elif r == 735:  # they
+        if r == 734:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 736:  # had
+            d['additional'] = value
+        elif r == 735:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['had'] = value
-        elif r == 581:  # keyword
-            x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            d['anynumber'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58639,7 +58728,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58655,6 +58744,65 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C584()
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 736:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 737:  # they
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['they'] = value
+        elif r == 738:  # had
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['had'] = value
+        elif r == 583:  # keyword
+            x = c[0]
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C586()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58662,9 +58810,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # quality
+        if r == 585:  # quality
             x = c[0]
-            value = _b738(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58674,7 +58822,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58690,7 +58838,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C587()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58698,7 +58846,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # opponents
+        if r == 742:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58708,7 +58856,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58724,7 +58872,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58732,7 +58880,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # destroyed
+        if r == 588:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58744,7 +58892,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58760,7 +58908,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58768,7 +58916,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # phase
+        if r == 590:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58780,7 +58928,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58796,7 +58944,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C593()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58804,7 +58952,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # untap
+        if r == 592:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58816,7 +58964,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58832,7 +58980,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58840,9 +58988,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # ability
+        if r == 594:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58855,7 +59003,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58871,7 +59019,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58879,14 +59027,14 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # keyword
+        if r == 596:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 595:  # manacost
+        elif r == 597:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58898,7 +59046,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58914,7 +59062,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58922,7 +59070,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # keywords
+        if r == 744:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58931,7 +59079,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -58944,7 +59092,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58960,7 +59108,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58968,7 +59116,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # keywords
+        if r == 745:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58977,7 +59125,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -58990,7 +59138,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59006,7 +59154,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59014,11 +59162,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # first
+        if r == 601:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 600:  # regular
+        elif r == 602:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59032,7 +59180,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59048,7 +59196,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C605()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59056,7 +59204,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # excess
+        if r == 604:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59068,7 +59216,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59084,7 +59232,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C607()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59092,7 +59240,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # untapped
+        if r == 606:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59104,7 +59252,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59120,7 +59268,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C609()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59128,11 +59276,11 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # its
+        if r == 746:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 606:  # untap
+        elif r == 608:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59144,7 +59292,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59160,7 +59308,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C611()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59168,7 +59316,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # gains
+        if r == 610:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59180,7 +59328,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59196,7 +59344,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C613()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59204,7 +59352,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # lethal
+        if r == 612:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59216,44 +59364,8 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C613()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 612:  # quality
-            x = c[0]
-            value = _b738(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59278,7 +59390,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 614:  # quality
             x = c[0]
-            value = _b738(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59289,7 +59401,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59314,7 +59426,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 616:  # quality
             x = c[0]
-            value = _b738(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59325,7 +59437,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59341,6 +59453,42 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C619()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 618:  # quality
+            x = c[0]
+            value = _b740(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C621()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59348,11 +59496,11 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # thisturn
+        if r == 747:  # thisturn
             d['thisturn'] = True
-        elif r == 618:  # keyword
+        elif r == 620:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59365,7 +59513,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59381,7 +59529,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C624()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59389,11 +59537,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # whose
+        if r == 622:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 621:  # tapact
+        elif r == 623:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -59405,7 +59553,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59421,7 +59569,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C626()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59429,7 +59577,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # count
+        if r == 625:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59441,44 +59589,8 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C626()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 625:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59514,7 +59626,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59530,17 +59642,17 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C630()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # blocked
+        if r == 629:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59550,7 +59662,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59566,17 +59678,17 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C632()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # blocks
+        if r == 631:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59586,7 +59698,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59602,17 +59714,17 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C634()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # unblockable
+        if r == 633:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59622,7 +59734,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59638,6 +59750,42 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C636()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 635:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C638()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59645,9 +59793,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # color
+        if r == 637:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59660,7 +59808,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59676,7 +59824,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C673()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59684,23 +59832,23 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # eot
+        if r == 774:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 773:  # next_upkeep
+        elif r == 775:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 774:  # losecontrol
+        elif r == 776:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 775:  # thisturn
+        elif r == 777:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 776:  # thiscombat
+        elif r == 778:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59712,7 +59860,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59728,7 +59876,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C676()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59736,13 +59884,13 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # another
+        if r == 779:  # another
             d['another'] = True
-        elif r == 673:  # filter
+        elif r == 675:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 778:  # ingy
+        elif r == 780:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59752,7 +59900,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59768,7 +59916,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C678()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59776,7 +59924,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # whose
+        if r == 677:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59788,7 +59936,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59804,7 +59952,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C684()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59812,7 +59960,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # zone
+        if r == 683:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59824,44 +59972,8 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C685()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 684:  # player
-            x = c[0]
-            value = _b509(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59886,7 +59998,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 686:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59896,7 +60008,43 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C689()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 688:  # player
+            x = c[0]
+            value = _b511(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59912,7 +60060,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C692()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59920,13 +60068,13 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # cost
+        if r == 691:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 691:  # param
+        elif r == 693:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59939,7 +60087,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59955,7 +60103,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59963,11 +60111,11 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # its
+        if r == 793:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 708:  # nextturn
+        elif r == 710:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -59979,7 +60127,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59995,7 +60143,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C715()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60003,9 +60151,9 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # word
+        if r == 714:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60018,7 +60166,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60034,7 +60182,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60042,11 +60190,11 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # player
+        if r == 716:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 792:  # walker
+        elif r == 794:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60056,7 +60204,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60072,7 +60220,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C721()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60080,33 +60228,33 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # quant
+        if r == 719:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 718:  # filter
+        elif r == 720:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 793:  # attached
+        elif r == 795:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 794:  # samename
+        elif r == 796:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 828:  # ingy
+        elif r == 830:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60116,7 +60264,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60132,7 +60280,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C740()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60140,13 +60288,13 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # word
+        if r == 739:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 739:  # param
+        elif r == 741:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60159,7 +60307,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60175,7 +60323,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C762()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60183,9 +60331,9 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # word
+        if r == 761:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60198,7 +60346,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60214,7 +60362,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C768()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60222,13 +60370,13 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # filter
+        if r == 767:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 833:  # gy
+        elif r == 835:  # gy
             d['gy'] = True
-        elif r == 834:  # bf
+        elif r == 836:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60238,7 +60386,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60254,7 +60402,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C771()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60262,21 +60410,21 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # power
+        if r == 770:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 770:  # power
+        elif r == 772:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 771:  # target
+        elif r == 773:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60289,7 +60437,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60305,7 +60453,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60313,7 +60461,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # enters
+        if r == 798:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60325,7 +60473,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60341,7 +60489,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C802()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60349,7 +60497,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # leaves
+        if r == 801:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60361,7 +60509,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60377,7 +60525,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C804()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60385,7 +60533,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # dies
+        if r == 803:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60397,7 +60545,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60413,7 +60561,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C806()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60421,7 +60569,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # alone
+        if r == 805:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60433,7 +60581,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60449,7 +60597,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C808()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60457,7 +60605,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # attacks
+        if r == 807:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60469,7 +60617,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60485,7 +60633,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C810()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60493,11 +60641,11 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # blocks
+        if r == 809:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 829:  # acreature
+        elif r == 831:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60507,7 +60655,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60523,7 +60671,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60531,15 +60679,15 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # blocked
+        if r == 811:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 810:  # filter
+        elif r == 812:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60549,7 +60697,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60565,7 +60713,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C815()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60573,7 +60721,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # direction
+        if r == 814:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60585,7 +60733,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60601,7 +60749,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C817()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60609,7 +60757,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # up
+        if r == 816:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60621,7 +60769,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60637,7 +60785,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C819()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60645,7 +60793,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # way
+        if r == 818:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60657,7 +60805,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60673,7 +60821,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C821()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60681,11 +60829,11 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # targeted
+        if r == 820:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 830:  # opponents
+        elif r == 832:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60695,7 +60843,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60711,7 +60859,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C824()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60719,13 +60867,13 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # combat
+        if r == 833:  # combat
             d['combat'] = True
-        elif r == 820:  # deals
+        elif r == 822:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 821:  # recipient
+        elif r == 823:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60739,7 +60887,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60755,7 +60903,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C826()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60763,9 +60911,9 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # combat
+        if r == 834:  # combat
             d['combat'] = True
-        elif r == 823:  # dealt
+        elif r == 825:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60978,644 +61126,646 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
     _b198,  # 198 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
-    _node,  # 207 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
-    _match_node,  # 209 ParamName
-    _match_node,  # 210 KeywordName
-    _node,  # 211 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
-    _match_node,  # 218 Supertype
-    _match_node,  # 219 CardType
-    _match_node,  # 220 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
-    _node,  # 225 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 236 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 237 __asgn_plain
-    _b238,  # 238 LureStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 242 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 EntersAsCopyStmt
-    _b254,  # 254 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 271 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 276 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
-    _b282,  # 282 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 283 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 284 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 286 __asgn_plain
-    _match_node,  # 287 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 199 __asgn_plain
+    _b200,  # 200 DealtDamageCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 201 __asgn_plain
+    _b202,  # 202 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 203 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 204 __asgn_plain
+    _b205,  # 205 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 206 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 207 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 208 __asgn_oneormore
+    _node,  # 209 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 210 __asgn_plain
+    _match_node,  # 211 ParamName
+    _match_node,  # 212 KeywordName
+    _node,  # 213 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 214 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 215 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 216 __asgn_plain
+    _b217,  # 217 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 218 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 219 __asgn_oneormore
+    _match_node,  # 220 Supertype
+    _match_node,  # 221 CardType
+    _match_node,  # 222 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 223 __asgn_plain
+    _b224,  # 224 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 225 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 226 __asgn_plain
+    _node,  # 227 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 228 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 229 __asgn_plain
+    _b230,  # 230 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 231 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 239 __asgn_plain
+    _b240,  # 240 LureStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 246 __asgn_plain
+    _b247,  # 247 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 EntersAsCopyStmt
+    _b256,  # 256 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 262 __asgn_plain
+    _b263,  # 263 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 264 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 273 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 278 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 283 __asgn_plain
+    _b284,  # 284 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 285 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 286 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 288 __asgn_plain
+    _match_node,  # 289 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 300 __asgn_plain
+    _b301,  # 301 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 MayPlayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 PreventAllEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 342 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 343 __asgn_optional
-    _b344,  # 344 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 362 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 366 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 382 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 400 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 TokenEffect
-    _b418,  # 418 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 ReturnToHandEffect
+    _b314,  # 314 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 PreventAllEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 344 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 345 __asgn_optional
+    _b346,  # 346 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 364 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 368 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 372 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 384 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 387 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 388 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 402 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 TokenEffect
+    _b420,  # 420 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 PutCountersEffect
+    _b430,  # 430 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 458 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 PutIntoZoneEffect
+    _b460,  # 460 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 UntapEffect
+    _b465,  # 465 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 TapOrUntapEffect
+    _b484,  # 484 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 CastThisEffect
+    _b486,  # 486 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 CopySpellEffect
-    _b499,  # 499 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    _match_node,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 512 __asgn_oneormore
-    _match_node,  # 513 BackWord
-    _node,  # 514 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 528 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 BeginningTrigger
-    _node,  # 534 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 ThisTrigger
+    _b498,  # 498 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 CopySpellEffect
+    _b501,  # 501 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    _match_node,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 514 __asgn_oneormore
+    _match_node,  # 515 BackWord
+    _node,  # 516 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 530 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 532 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 BeginningTrigger
+    _node,  # 536 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 552 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 553 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 PTChange
-    _node,  # 568 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantAttack
-    _b573,  # 573 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBeBlockedByFewer
-    _b578,  # 578 CantBeBlockedExcept
-    _b579,  # 579 CanBlockOnly
-    _b580,  # 580 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
+    _b545,  # 545 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 554 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 555 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 PTChange
+    _node,  # 570 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantAttack
+    _b575,  # 575 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantBeBlockedByFewer
+    _b580,  # 580 CantBeBlockedExcept
+    _b581,  # 581 CanBlockOnly
+    _b582,  # 582 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantBeTargetedBy
+    _b587,  # 587 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 HasKeywordAtManaCost
+    _b599,  # 599 HasKeywords
+    _b600,  # 600 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
+    _b615,  # 615 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksEachCombat
+    _b617,  # 617 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 640 __asgn_plain
+    _b628,  # 628 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 640 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 644 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 659 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 660 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 OntoBattlefield
-    _node,  # 683 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 646 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 650 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 652 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 661 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 662 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 664 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 OntoBattlefield
+    _node,  # 685 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 702 __asgn_optional
+    _b687,  # 687 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 702 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 EachObjects
-    _node,  # 720 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 704 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 EachObjects
+    _node,  # 722 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 730 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 740 __asgn_optional
-    _node,  # 741 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 742 __asgn_optional
+    _node,  # 743 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 754 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 785 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 787 __asgn_optional
-    _match_node,  # 788 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 790 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    _node,  # 798 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 827 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 834 __asgn_optional
+    _b771,  # 771 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 787 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 789 __asgn_optional
+    _match_node,  # 790 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 EntersEvent
+    _node,  # 800 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 836 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 514, 534, 568, 683, 720, 741, 798])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 516, 536, 570, 685, 722, 743, 800])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61818,362 +61968,362 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 197 __asgn_plain
     _b198,  # 198 CountersCondition
     None,  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
+    _b200,  # 200 DealtDamageCondition
     None,  # 201 __asgn_plain
-    None,  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    None,  # 204 __asgn_optional
-    None,  # 205 __asgn_optional
-    None,  # 206 __asgn_oneormore
-    None,  # 207 Effect
-    None,  # 208 __asgn_plain
-    None,  # 209 ParamName
-    None,  # 210 KeywordName
-    None,  # 211 KeywordArg
-    None,  # 212 __asgn_zeroormore
-    None,  # 213 __asgn_plain
-    None,  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    None,  # 216 __asgn_zeroormore
-    None,  # 217 __asgn_oneormore
-    None,  # 218 Supertype
-    None,  # 219 CardType
-    None,  # 220 Color
-    None,  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    None,  # 223 __asgn_oneormore
-    None,  # 224 __asgn_plain
-    None,  # 225 AbilityBody
+    _b202,  # 202 ItIsCondition
+    None,  # 203 __asgn_plain
+    None,  # 204 __asgn_plain
+    _b205,  # 205 PaidCondition
+    None,  # 206 __asgn_optional
+    None,  # 207 __asgn_optional
+    None,  # 208 __asgn_oneormore
+    None,  # 209 Effect
+    None,  # 210 __asgn_plain
+    None,  # 211 ParamName
+    None,  # 212 KeywordName
+    None,  # 213 KeywordArg
+    None,  # 214 __asgn_zeroormore
+    None,  # 215 __asgn_plain
+    None,  # 216 __asgn_plain
+    _b217,  # 217 MoreKeywords
+    None,  # 218 __asgn_zeroormore
+    None,  # 219 __asgn_oneormore
+    None,  # 220 Supertype
+    None,  # 221 CardType
+    None,  # 222 Color
+    None,  # 223 __asgn_plain
+    _b224,  # 224 Mode
+    None,  # 225 __asgn_oneormore
     None,  # 226 __asgn_plain
-    None,  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
+    None,  # 227 AbilityBody
+    None,  # 228 __asgn_plain
     None,  # 229 __asgn_plain
-    None,  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
+    _b230,  # 230 SkipExtraTurnStmt
+    None,  # 231 __asgn_plain
     None,  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
+    _b233,  # 233 CantSearchStmt
     None,  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
+    _b235,  # 235 HandSizeStmt
     None,  # 236 __asgn_plain
-    None,  # 237 __asgn_plain
-    _b238,  # 238 LureStmt
+    _b237,  # 237 PreventDamageByStmt
+    None,  # 238 __asgn_plain
     None,  # 239 __asgn_plain
-    _b240,  # 240 CostReductionStmt
+    _b240,  # 240 LureStmt
     None,  # 241 __asgn_plain
-    None,  # 242 __asgn_plain
+    _b242,  # 242 CostReductionStmt
     None,  # 243 __asgn_plain
     None,  # 244 __asgn_plain
-    _b245,  # 245 EntersWithStmt
+    None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
-    None,  # 247 __asgn_plain
-    _b248,  # 248 AmplifyStmt
+    _b247,  # 247 EntersWithStmt
+    None,  # 248 __asgn_plain
     None,  # 249 __asgn_plain
-    None,  # 250 __asgn_plain
-    _b251,  # 251 AsTurnedFaceUpStmt
+    _b250,  # 250 AmplifyStmt
+    None,  # 251 __asgn_plain
     None,  # 252 __asgn_plain
-    _b253,  # 253 EntersAsCopyStmt
-    _b254,  # 254 CardAltCostStmt
-    None,  # 255 __asgn_plain
-    _b256,  # 256 CardAddCostStmt
+    _b253,  # 253 AsTurnedFaceUpStmt
+    None,  # 254 __asgn_plain
+    _b255,  # 255 EntersAsCopyStmt
+    _b256,  # 256 CardAltCostStmt
     None,  # 257 __asgn_plain
-    None,  # 258 __asgn_plain
-    _b259,  # 259 CantActivateStmt
+    _b258,  # 258 CardAddCostStmt
+    None,  # 259 __asgn_plain
     None,  # 260 __asgn_plain
-    _b261,  # 261 TopRevealedStmt
+    _b261,  # 261 CantActivateStmt
     None,  # 262 __asgn_plain
-    None,  # 263 __asgn_plain
-    _b264,  # 264 AdditionalLandStmt
+    _b263,  # 263 TopRevealedStmt
+    None,  # 264 __asgn_plain
     None,  # 265 __asgn_plain
-    None,  # 266 __asgn_plain
-    _b267,  # 267 PlayTopStmt
+    _b266,  # 266 AdditionalLandStmt
+    None,  # 267 __asgn_plain
     None,  # 268 __asgn_plain
-    None,  # 269 __asgn_plain
-    _b270,  # 270 CardsStaticStmt
-    None,  # 271 __asgn_optional
-    None,  # 272 __asgn_plain
-    None,  # 273 __asgn_plain
+    _b269,  # 269 PlayTopStmt
+    None,  # 270 __asgn_plain
+    None,  # 271 __asgn_plain
+    _b272,  # 272 CardsStaticStmt
+    None,  # 273 __asgn_optional
     None,  # 274 __asgn_plain
-    _b275,  # 275 ObjectFilter
-    None,  # 276 __asgn_optional
-    None,  # 277 __asgn_plain
-    None,  # 278 __asgn_plain
+    None,  # 275 __asgn_plain
+    None,  # 276 __asgn_plain
+    _b277,  # 277 ObjectFilter
+    None,  # 278 __asgn_optional
     None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
     None,  # 281 __asgn_plain
-    _b282,  # 282 ControlledThing
-    None,  # 283 __asgn_oneormore
-    None,  # 284 __asgn_optional
-    None,  # 285 __asgn_plain
-    None,  # 286 __asgn_plain
-    None,  # 287 ConditionWord
+    None,  # 282 __asgn_plain
+    None,  # 283 __asgn_plain
+    _b284,  # 284 ControlledThing
+    None,  # 285 __asgn_oneormore
+    None,  # 286 __asgn_optional
+    None,  # 287 __asgn_plain
     None,  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
+    None,  # 289 ConditionWord
     None,  # 290 __asgn_plain
-    None,  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
+    _b291,  # 291 MayEffect
+    None,  # 292 __asgn_plain
     None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
-    _b295,  # 295 ExtraTurnEffect
+    _b294,  # 294 ChooseAmongEffect
+    None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    None,  # 297 __asgn_plain
+    _b297,  # 297 ExtraTurnEffect
     None,  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
+    None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
-    None,  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
+    _b301,  # 301 CantCastEffect
+    None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
+    _b304,  # 304 PlayerTopCardActionEffect
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    None,  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
+    _b307,  # 307 LoseLifeEffect
+    None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
+    _b310,  # 310 PlayerMillEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
+    _b312,  # 312 MayPlayEffect
     None,  # 313 __asgn_plain
-    _b314,  # 314 PreventAllEffect
+    _b314,  # 314 BlockRequirementEffect
     None,  # 315 __asgn_plain
-    _b316,  # 316 UnpreventableEffect
+    _b316,  # 316 PreventAllEffect
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 TopCardActionEffect
+    _b318,  # 318 UnpreventableEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    _b321,  # 321 PayEffect
+    _b321,  # 321 TopCardActionEffect
     None,  # 322 __asgn_plain
-    None,  # 323 __asgn_plain
-    _b324,  # 324 NumberedActionEffect
+    _b323,  # 323 PayEffect
+    None,  # 324 __asgn_plain
     None,  # 325 __asgn_plain
-    _b326,  # 326 AttachEffect
+    _b326,  # 326 NumberedActionEffect
     None,  # 327 __asgn_plain
-    None,  # 328 __asgn_plain
-    _b329,  # 329 FightEffect
+    _b328,  # 328 AttachEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    None,  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
+    _b331,  # 331 FightEffect
+    None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
+    _b334,  # 334 LookAtTopEffect
     None,  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
+    None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    None,  # 338 __asgn_plain
+    _b338,  # 338 ObjectDamageEffect
     None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
-    None,  # 342 __asgn_optional
-    None,  # 343 __asgn_optional
-    _b344,  # 344 KeywordCost
-    None,  # 345 __asgn_plain
-    _b346,  # 346 TypeArg
+    None,  # 341 __asgn_plain
+    None,  # 342 __asgn_plain
+    _b343,  # 343 MoveCountersEffect
+    None,  # 344 __asgn_optional
+    None,  # 345 __asgn_optional
+    _b346,  # 346 KeywordCost
     None,  # 347 __asgn_plain
-    _b348,  # 348 QualityArg
+    _b348,  # 348 TypeArg
     None,  # 349 __asgn_plain
-    _b350,  # 350 OntoArg
+    _b350,  # 350 QualityArg
     None,  # 351 __asgn_plain
-    None,  # 352 __asgn_plain
+    _b352,  # 352 OntoArg
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    _b356,  # 356 TriggeredStmt
+    None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    None,  # 358 __asgn_plain
-    _b359,  # 359 ActivatedStmt
+    _b358,  # 358 TriggeredStmt
+    None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 PTDefiningStmt
-    None,  # 362 __asgn_optional
-    None,  # 363 __asgn_plain
-    None,  # 364 __asgn_plain
+    _b361,  # 361 ActivatedStmt
+    None,  # 362 __asgn_plain
+    _b363,  # 363 PTDefiningStmt
+    None,  # 364 __asgn_optional
     None,  # 365 __asgn_plain
-    None,  # 366 __asgn_oneormore
+    None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_oneormore
-    None,  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
+    None,  # 368 __asgn_oneormore
+    None,  # 369 __asgn_plain
+    _b370,  # 370 SpellKind
+    None,  # 371 __asgn_oneormore
+    None,  # 372 __asgn_oneormore
+    None,  # 373 __asgn_plain
+    _b374,  # 374 EntersTappedStmt
+    None,  # 375 __asgn_oneormore
     None,  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    None,  # 382 __asgn_optional
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_oneormore
+    _b377,  # 377 CostPerTargetStmt
+    None,  # 378 __asgn_plain
+    _b379,  # 379 UncounterableStmt
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    None,  # 382 __asgn_plain
+    _b383,  # 383 StaticStmt
+    None,  # 384 __asgn_optional
     None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_optional
-    None,  # 387 __asgn_plain
-    None,  # 388 __asgn_plain
+    None,  # 386 __asgn_oneormore
+    None,  # 387 __asgn_oneormore
+    None,  # 388 __asgn_optional
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
     None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    _b394,  # 394 ControlClause
+    None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    None,  # 396 __asgn_plain
+    _b396,  # 396 ControlClause
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    None,  # 400 __asgn_oneormore
+    None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
-    None,  # 402 __asgn_plain
-    _b403,  # 403 DividedDamageEffect
+    None,  # 402 __asgn_oneormore
+    None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    _b405,  # 405 DamageEffect
+    _b405,  # 405 DividedDamageEffect
     None,  # 406 __asgn_plain
-    _b407,  # 407 DestroyEffect
+    _b407,  # 407 DamageEffect
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    _b410,  # 410 DrawEffect
+    _b409,  # 409 DestroyEffect
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 TokenCopyEffect
+    _b412,  # 412 DrawEffect
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
+    _b414,  # 414 TokenCopyEffect
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    _b417,  # 417 TokenEffect
-    _b418,  # 418 AddManaEffect
-    None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    _b421,  # 421 DiscardEffect
+    None,  # 417 __asgn_plain
+    None,  # 418 __asgn_plain
+    _b419,  # 419 TokenEffect
+    _b420,  # 420 AddManaEffect
+    None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    _b423,  # 423 GainLifeEffect
+    _b423,  # 423 DiscardEffect
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 GainControlEffect
+    _b425,  # 425 GainLifeEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 ReturnToHandEffect
+    _b428,  # 428 GainControlEffect
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
-    _b431,  # 431 ReturnFromGraveyardEffect
+    _b430,  # 430 ReturnToHandEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    _b433,  # 433 ReturnToBattlefieldEffect
+    _b433,  # 433 ReturnFromGraveyardEffect
     None,  # 434 __asgn_plain
-    None,  # 435 __asgn_plain
-    _b436,  # 436 ReturnAllFromGraveyardsEffect
+    _b435,  # 435 ReturnToBattlefieldEffect
+    None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 SearchEffect
+    None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
+    _b443,  # 443 SearchEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 CounterSpellEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 ShuffleEffect
+    _b447,  # 447 CounterSpellEffect
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
+    _b449,  # 449 ShuffleEffect
     None,  # 450 __asgn_plain
-    _b451,  # 451 MillEffect
+    None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 PutFromHandEffect
+    _b453,  # 453 MillEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
+    _b456,  # 456 PutFromHandEffect
     None,  # 457 __asgn_plain
-    _b458,  # 458 PutCountersEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 PutOnLibraryEffect
+    _b460,  # 460 PutCountersEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 PutIntoZoneEffect
+    _b463,  # 463 PutOnLibraryEffect
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
+    _b465,  # 465 PutIntoZoneEffect
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    _b469,  # 469 ExileEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    _b471,  # 471 ExileTopEffect
+    _b471,  # 471 ExileEffect
     None,  # 472 __asgn_plain
-    _b473,  # 473 RegenerateEffect
+    _b473,  # 473 ExileTopEffect
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
+    _b475,  # 475 RegenerateEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PlayerSacrificesEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
-    _b480,  # 480 SacrificeEffect
+    _b479,  # 479 PlayerSacrificesEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 UntapEffect
+    _b482,  # 482 SacrificeEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 TapOrUntapEffect
+    _b484,  # 484 UntapEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 TapEffect
+    _b486,  # 486 TapOrUntapEffect
     None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
+    _b488,  # 488 TapEffect
     None,  # 489 __asgn_plain
-    _b490,  # 490 RemoveCountersEffect
+    None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
-    _b492,  # 492 DelayedEffect
+    _b492,  # 492 RemoveCountersEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 PreventEffect
+    _b494,  # 494 DelayedEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 CastThisEffect
+    _b496,  # 496 PreventEffect
     None,  # 497 __asgn_plain
-    _b498,  # 498 CopySpellEffect
-    _b499,  # 499 NoRegenEffect
-    None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
-    _b502,  # 502 PhaseOutEffect
+    _b498,  # 498 CastThisEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 CopySpellEffect
+    _b501,  # 501 NoRegenEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    _b505,  # 505 NoUntapEffect
+    _b504,  # 504 PhaseOutEffect
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    None,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    None,  # 512 __asgn_oneormore
-    None,  # 513 BackWord
-    None,  # 514 TargetRef
-    None,  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
+    _b507,  # 507 NoUntapEffect
+    None,  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    None,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_plain
+    None,  # 514 __asgn_oneormore
+    None,  # 515 BackWord
+    None,  # 516 TargetRef
     None,  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
+    _b518,  # 518 AnyNumberTargets
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
+    _b520,  # 520 AnyTarget
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
+    _b523,  # 523 UpToTargets
     None,  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
+    _b525,  # 525 EachPlayers
     None,  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
-    None,  # 528 __asgn_optional
-    None,  # 529 __asgn_plain
-    None,  # 530 __asgn_oneormore
+    _b527,  # 527 ThatRef
+    None,  # 528 __asgn_plain
+    _b529,  # 529 EnchantedRef
+    None,  # 530 __asgn_optional
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 BeginningTrigger
-    None,  # 534 Trigger
-    None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    _b537,  # 537 LastCounterTrigger
+    None,  # 532 __asgn_oneormore
+    None,  # 533 __asgn_plain
+    None,  # 534 __asgn_plain
+    _b535,  # 535 BeginningTrigger
+    None,  # 536 Trigger
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
+    _b539,  # 539 LastCounterTrigger
     None,  # 540 __asgn_plain
-    _b541,  # 541 BatchAttackTrigger
+    None,  # 541 __asgn_plain
     None,  # 542 __asgn_plain
-    _b543,  # 543 ThisTrigger
+    _b543,  # 543 BatchAttackTrigger
     None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
+    _b545,  # 545 ThisTrigger
     None,  # 546 __asgn_plain
-    _b547,  # 547 CastTrigger
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    _b550,  # 550 YoursTrigger
+    _b549,  # 549 CastTrigger
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_optional
-    None,  # 553 __asgn_optional
-    None,  # 554 __asgn_plain
-    None,  # 555 __asgn_plain
+    _b552,  # 552 YoursTrigger
+    None,  # 553 __asgn_plain
+    None,  # 554 __asgn_optional
+    None,  # 555 __asgn_optional
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
@@ -62181,192 +62331,192 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 ZonePlace
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
+    _b565,  # 565 ZonePlace
     None,  # 566 __asgn_plain
-    _b567,  # 567 PTChange
-    None,  # 568 StaticPart
-    None,  # 569 __asgn_plain
-    _b570,  # 570 CantAttackOrBlock
+    None,  # 567 __asgn_plain
+    None,  # 568 __asgn_plain
+    _b569,  # 569 PTChange
+    None,  # 570 StaticPart
     None,  # 571 __asgn_plain
-    _b572,  # 572 CantAttack
-    _b573,  # 573 CantBlockMatching
-    None,  # 574 __asgn_plain
-    _b575,  # 575 CantBlock
+    _b572,  # 572 CantAttackOrBlock
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantAttack
+    _b575,  # 575 CantBlockMatching
     None,  # 576 __asgn_plain
-    _b577,  # 577 CantBeBlockedByFewer
-    _b578,  # 578 CantBeBlockedExcept
-    _b579,  # 579 CanBlockOnly
-    _b580,  # 580 BlockCapacity
-    None,  # 581 __asgn_plain
-    _b582,  # 582 BlocksDespite
+    _b577,  # 577 CantBlock
+    None,  # 578 __asgn_plain
+    _b579,  # 579 CantBeBlockedByFewer
+    _b580,  # 580 CantBeBlockedExcept
+    _b581,  # 581 CanBlockOnly
+    _b582,  # 582 BlockCapacity
     None,  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
+    _b584,  # 584 BlocksDespite
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CantBeTargetedBy
+    _b587,  # 587 CantBeTargeted
     None,  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
+    _b589,  # 589 CantBeDestroyed
     None,  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
+    _b591,  # 591 CantPhaseOut
     None,  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
+    _b593,  # 593 PhasesEachUntap
     None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    None,  # 599 __asgn_plain
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
+    _b595,  # 595 GainsAbility
+    None,  # 596 __asgn_plain
+    None,  # 597 __asgn_plain
+    _b598,  # 598 HasKeywordAtManaCost
+    _b599,  # 599 HasKeywords
+    _b600,  # 600 LosesKeywords
+    None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
+    _b603,  # 603 CombatDamageSteps
     None,  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
+    _b605,  # 605 AssignsExcess
     None,  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
+    _b607,  # 607 AttacksUntapped
     None,  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
+    _b609,  # 609 DoesntUntap
     None,  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
+    _b611,  # 611 DamageGainsLife
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
+    _b613,  # 613 DamageIsLethal
     None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
+    _b615,  # 615 CantBeBlockedBy
     None,  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
+    _b617,  # 617 CantBeAttachedBy
     None,  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
+    _b619,  # 619 PreventDamageFrom
     None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
-    _b622,  # 622 TapAbilitiesCantActivate
+    _b621,  # 621 AttacksDespite
+    None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
-    _b624,  # 624 MaxBlockers
+    _b624,  # 624 TapAbilitiesCantActivate
     None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksEachCombat
+    _b626,  # 626 MaxBlockers
     None,  # 627 __asgn_plain
-    _b628,  # 628 AttacksThisTurn
+    _b628,  # 628 AttacksEachCombat
     None,  # 629 __asgn_plain
-    _b630,  # 630 MustBeBlocked
+    _b630,  # 630 AttacksThisTurn
     None,  # 631 __asgn_plain
-    _b632,  # 632 BlocksEachCombat
+    _b632,  # 632 MustBeBlocked
     None,  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlocked
+    _b634,  # 634 BlocksEachCombat
     None,  # 635 __asgn_plain
-    _b636,  # 636 IsColor
+    _b636,  # 636 CantBeBlocked
     None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
+    _b638,  # 638 IsColor
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_oneormore
-    None,  # 645 __asgn_optional
-    None,  # 646 __asgn_optional
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_oneormore
     None,  # 647 __asgn_optional
     None,  # 648 __asgn_optional
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_optional
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
+    None,  # 649 __asgn_optional
+    None,  # 650 __asgn_optional
+    None,  # 651 __asgn_oneormore
+    None,  # 652 __asgn_oneormore
+    None,  # 653 __asgn_optional
+    None,  # 654 __asgn_optional
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_zeroormore
-    None,  # 660 __asgn_zeroormore
-    None,  # 661 __asgn_oneormore
-    None,  # 662 __asgn_oneormore
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_plain
+    None,  # 660 __asgn_optional
+    None,  # 661 __asgn_zeroormore
+    None,  # 662 __asgn_zeroormore
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_oneormore
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 Duration
+    None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
-    _b674,  # 674 TargetObject
+    _b673,  # 673 Duration
+    None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 FromGraveyard
+    _b676,  # 676 TargetObject
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_optional
+    _b678,  # 678 FromGraveyard
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_optional
-    None,  # 681 __asgn_plain
-    _b682,  # 682 OntoBattlefield
-    None,  # 683 Destination
-    None,  # 684 __asgn_plain
-    _b685,  # 685 IntoHand
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_optional
+    None,  # 683 __asgn_plain
+    _b684,  # 684 OntoBattlefield
+    None,  # 685 Destination
     None,  # 686 __asgn_plain
-    _b687,  # 687 IntoGraveyard
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
-    _b690,  # 690 CostValue
+    _b687,  # 687 IntoHand
+    None,  # 688 __asgn_plain
+    _b689,  # 689 IntoGraveyard
+    None,  # 690 __asgn_optional
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
+    _b692,  # 692 CostValue
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_optional
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_optional
+    None,  # 701 __asgn_optional
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
+    None,  # 704 __asgn_optional
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_oneormore
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    None,  # 708 __asgn_plain
-    _b709,  # 709 NextTurnDuration
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_optional
+    _b711,  # 711 NextTurnDuration
     None,  # 712 __asgn_plain
-    _b713,  # 713 BackRef
+    None,  # 713 __asgn_optional
     None,  # 714 __asgn_plain
-    _b715,  # 715 TargetPlayer
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
-    _b719,  # 719 EachObjects
-    None,  # 720 KeywordCostPart
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_optional
+    _b715,  # 715 BackRef
+    None,  # 716 __asgn_plain
+    _b717,  # 717 TargetPlayer
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_plain
+    _b721,  # 721 EachObjects
+    None,  # 722 KeywordCostPart
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
     None,  # 726 __asgn_optional
-    None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
+    None,  # 727 __asgn_optional
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_plain
     None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_oneormore
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
+    None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_plain
-    _b738,  # 738 QualityRef
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
-    None,  # 740 __asgn_optional
-    None,  # 741 GrantedAbility
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_plain
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_oneormore
+    _b740,  # 740 QualityRef
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_optional
+    None,  # 743 GrantedAbility
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_oneormore
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_oneormore
     None,  # 751 __asgn_oneormore
@@ -62374,83 +62524,85 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 753 __asgn_oneormore
     None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
+    None,  # 756 __asgn_oneormore
+    None,  # 757 __asgn_oneormore
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_plain
-    _b760,  # 760 PerTime
-    None,  # 761 __asgn_optional
-    None,  # 762 __asgn_oneormore
+    None,  # 760 __asgn_plain
+    None,  # 761 __asgn_plain
+    _b762,  # 762 PerTime
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    _b766,  # 766 PerObject
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_optional
+    None,  # 766 __asgn_plain
     None,  # 767 __asgn_plain
-    None,  # 768 __asgn_plain
-    _b769,  # 769 PowerOf
+    _b768,  # 768 PerObject
+    None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
+    _b771,  # 771 PowerOf
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_optional
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_oneormore
+    None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
-    None,  # 788 DelayedStep
+    None,  # 787 __asgn_oneormore
+    None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
-    None,  # 790 __asgn_oneormore
-    None,  # 791 __asgn_plain
-    None,  # 792 __asgn_optional
+    None,  # 790 DelayedStep
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_oneormore
     None,  # 793 __asgn_plain
-    None,  # 794 __asgn_plain
-    None,  # 795 __asgn_optional
+    None,  # 794 __asgn_optional
+    None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    None,  # 798 ThisEvent
-    None,  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_plain
+    _b799,  # 799 EntersEvent
+    None,  # 800 ThisEvent
     None,  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
+    _b802,  # 802 LeavesEvent
     None,  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
+    _b804,  # 804 DiesEvent
     None,  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
+    _b806,  # 806 AttacksAloneEvent
     None,  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
+    _b808,  # 808 AttacksEvent
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
+    _b810,  # 810 BlocksEvent
+    None,  # 811 __asgn_plain
     None,  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
+    _b813,  # 813 BlockedEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
+    _b815,  # 815 PhasesEvent
     None,  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
+    _b817,  # 817 TurnedUpEvent
     None,  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
+    _b819,  # 819 ExiledThisWayEvent
     None,  # 820 __asgn_plain
-    None,  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
+    _b821,  # 821 TargetedEvent
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    None,  # 825 __asgn_optional
-    None,  # 826 __asgn_optional
-    None,  # 827 __asgn_oneormore
+    _b824,  # 824 DealsDamageEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
+    None,  # 827 __asgn_optional
     None,  # 828 __asgn_optional
-    None,  # 829 __asgn_optional
+    None,  # 829 __asgn_oneormore
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
     None,  # 832 __asgn_optional
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
+    None,  # 835 __asgn_optional
+    None,  # 836 __asgn_optional
 ]

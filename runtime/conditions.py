@@ -257,6 +257,16 @@ class HasCounters:
 
 
 @dataclass(frozen=True)
+class DealtDamageThisTurn:
+    """120.3, 603.4: "if this was dealt damage this turn" -- the source, as the object it is now (400.7),
+    had damage dealt to it during this turn."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the turn the source was last dealt damage."""
+        return game.exists(res.source_oid) and game.obj(res.source_oid).dealt_damage_turn == game.state.turn
+
+
+@dataclass(frozen=True)
 class LastAffectedIs:
     """"if it's a creature spell": an object the previous instruction acted on matches ``filter`` now
     (702.62a: the spell just cast)."""
@@ -286,6 +296,7 @@ __all__ = [
     "ControlsNone",
     "CostPaid",
     "CouldCastTiming",
+    "DealtDamageThisTurn",
     "DefendingPlayerControls",
     "HasCounters",
     "HasKeyword",

@@ -851,6 +851,7 @@ class Game:
             if amount <= 0:
                 return
             o.damage += amount
+            o.dealt_damage_turn = self.state.turn
             self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
             if src_ch is not None and src_ch.has(DamageIsLethal):
                 o.deathtouched = True  # 704.5h

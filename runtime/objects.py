@@ -80,6 +80,7 @@ class GameObject:
     attacking: bool = False
     blocking: tuple[int, ...] = ()
     deathtouched: bool = False
+    dealt_damage_turn: int = -1  # the last turn damage was dealt to it (120.3; -1: never)
     regenerate_shields: int = 0
     # When it came under its controller's control, as a step tick (702.30a echo; -1: before the game).
     control_since: int = -1
