@@ -1252,6 +1252,9 @@ class CardLowering:
     def static_CanBlockOnly(self, p: Any) -> StaticPart:
         return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
 
+    def static_BasePT(self, p: Any) -> StaticPart:
+        return sp.BasePT(int(p.power), int(p.toughness))
+
     def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
         return sp.TapAbilitiesCantActivate(their=p.whose == "their")
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'f098370f25e68d8b7e418fdd36e5c0ff57f4fa0a9ea5dab8457d22b3e7d2e6b4'
+GRAMMAR = 'b70b9f253941211ef295f3800790fb3c19e0a606ccd07241c41e2a15ae7f4d01'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -616,6 +616,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CantPhaseOut', 'common', 'CantPhaseOut', ''),
     ('__asgn_plain', 'plain', '', 'untap'),
     ('PhasesEachUntap', 'common', 'PhasesEachUntap', ''),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'toughness'),
+    ('BasePT', 'common', 'BasePT', ''),
     ('__asgn_plain', 'plain', '', 'ability'),
     ('GainsAbility', 'common', 'GainsAbility', ''),
     ('__asgn_plain', 'plain', '', 'keyword'),
@@ -924,7 +927,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
     '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
     '_RX38': ('(attacking|blocking)\\b', 40),
-    '_RX39': ('(tapped|untapped|attacking|blocking|enchanted)\\b', 40),
+    '_RX39': ('(tapped|untapped|attacking|blocking|enchanted|unblocked)\\b', 40),
     '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX42': ('([0-9]+|X)\\b', 40),
@@ -32998,7 +33001,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F25:
             while True:
                 p59 = p
                 res60: list[Any] = []
@@ -33017,22 +33020,72 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p59] = q
-                if not (text.startswith('"', q)):
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, '"', '')
-                q += 1
+                v = (q, 'base', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
                 p59 = q
                 res60.append(v)
                 p61 = p59
                 res62: list[Any] = []
-                r = self.r_GrantedAbility_0(p61)
-                if r is None:
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p61 = q
                 if v:
                     res62.append(v)
@@ -33048,17 +33101,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p59] = q
-                if not (text.startswith('"', q)):
+                if not (text.startswith('/', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, '"', '')
+                v = (q, '/', '')
                 q += 1
                 p59 = q
                 res60.append(v)
+                p63 = p59
+                res64: list[Any] = []
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p63 = q
+                if v:
+                    res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 595
+                p59 = p63
+                if res64 and n:
+                    res60.append(n)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 595
+                    n.rule = 596
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -33070,20 +33148,9 @@ class CardParser:
                 break
         if ch in _F105:
             while True:
-                p63 = p
-                res64: list[Any] = []
-                r = self.e193_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                p65 = p63
+                p65 = p
                 res66: list[Any] = []
-                r = self.r_KeywordName_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33092,123 +33159,56 @@ class CardParser:
                 p65 = q
                 if v:
                     res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 596
-                p63 = p65
-                if res66 and n:
-                    res64.append(n)
-                q = sk0[p63]
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p63).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p65] = q
+                if not (text.startswith('"', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'mana', '')
-                q += 4
-                p63 = q
-                res64.append(v)
-                p67 = p63
+                v = (q, '"', '')
+                q += 1
+                p65 = q
+                res66.append(v)
+                p67 = p65
                 res68: list[Any] = []
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_GrantedAbility_0(p67)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cost', '')
-                q += 4
+                q, v = r
                 p67 = q
-                res68.append(v)
+                if v:
+                    res68.append(v)
                 if res68:
                     n = Nt(res68)
                     n.rule = 597
-                p63 = p67
+                p65 = p67
                 if res68 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    res66.append(n)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('"', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '"', '')
+                q += 1
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
                     n.rule = 598
-                q = p63
-                v = n if res64 else None
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -33229,41 +33229,9 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                r = self.e195_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 599
-                q = p69
-                v = n if res70 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p71 = p
+                p71 = p69
                 res72: list[Any] = []
-                r = self.e196_0(p71)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p71 = q
-                if v:
-                    res72.append(v)
-                r = self.e197_0(p71)
+                r = self.r_KeywordName_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33273,10 +33241,190 @@ class CardParser:
                 if v:
                     res72.append(v)
                 if res72:
-                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n = Nt(res72)
+                    n.rule = 599
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                p73 = p69
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74)
                     n.rule = 600
-                q = p71
-                v = n if res72 else None
+                p69 = p73
+                if res74 and n:
+                    res70.append(n)
+                if res70:
+                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    n.rule = 601
+                q = p69
+                v = n if res70 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F105:
+            while True:
+                p75 = p
+                res76: list[Any] = []
+                r = self.e195_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                r = self.e196_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
+                    n.rule = 602
+                q = p75
+                v = n if res76 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p77 = p
+                res78: list[Any] = []
+                r = self.e197_0(p77)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p77 = q
+                if v:
+                    res78.append(v)
+                r = self.e198_0(p77)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p77 = q
+                if v:
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                    n.rule = 603
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -33286,180 +33434,180 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p73 = p
-                res74: list[Any] = []
-                q = sk0[p73]
+                p79 = p
+                res80: list[Any] = []
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p73 = q
-                res74.append(v)
-                p75 = p73
-                res76: list[Any] = []
-                q = sk0[p75]
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
+                    sk0[p81] = q
                 if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'first', '')
                 q += 5
-                p75 = q
-                res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 601
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 604
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
                 while True:
-                    p77 = p73
-                    res78: list[Any] = []
-                    q = sk0[p77]
+                    p83 = p79
+                    res84: list[Any] = []
+                    q = sk0[p83]
                     if q < 0:
-                        q = _WS0(text, p77).end()
+                        q = _WS0(text, p83).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p77] = q
+                        sk0[p83] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
                     q += 3
-                    p77 = q
-                    res78.append(v)
-                    p79 = p77
-                    res80: list[Any] = []
-                    q = sk0[p79]
+                    p83 = q
+                    res84.append(v)
+                    p85 = p83
+                    res86: list[Any] = []
+                    q = sk0[p85]
                     if q < 0:
-                        q = _WS0(text, p79).end()
+                        q = _WS0(text, p85).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p79] = q
+                        sk0[p85] = q
                     if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'second', '')
                     q += 6
-                    p79 = q
-                    res80.append(v)
-                    if res80:
-                        n = Nt(res80)
-                        n.rule = 602
-                    p77 = p79
-                    if res80 and n:
-                        res78.append(n)
-                    p73 = p77
-                    res74 += res78
+                    p85 = q
+                    res86.append(v)
+                    if res86:
+                        n = Nt(res86)
+                        n.rule = 605
+                    p83 = p85
+                    if res86 and n:
+                        res84.append(n)
+                    p79 = p83
+                    res80 += res84
                     break
-                q = sk0[p73]
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p79] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p73 = q
-                res74.append(v)
-                r = self.e198_0(p73)
+                p79 = q
+                res80.append(v)
+                r = self.e199_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p73 = q
+                p79 = q
                 if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 603
-                q = p73
-                v = n if res74 else None
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
+                    n.rule = 606
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -33469,215 +33617,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'assign', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'excess', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                p83 = p81
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 604
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 605
-                q = p81
-                v = n if res82 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p85 = p
-                res86: list[Any] = []
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith("doesn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "doesn't", '')
-                q += 7
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'tap', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                p87 = p85
+                p87 = p
                 res88: list[Any] = []
                 q = sk0[p87]
                 if q < 0:
@@ -33685,35 +33625,127 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'may', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'assign', '')
                 q += 6
                 p87 = q
                 res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 606
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 607
-                q = p85
-                v = n if res86 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p89 = p
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'excess', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                p89 = p87
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
@@ -33721,284 +33753,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
-                q += 7
+                v = (q, 'attacking', '')
+                q += 9
                 p89 = q
                 res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p89 = q
-                res90.append(v)
-                r = self.e199_0(p89)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p89 = q
-                if v:
-                    res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p89 = q
-                res90.append(v)
-                p91 = p89
-                res92: list[Any] = []
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'step', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 608
-                p89 = p91
-                if res92 and n:
-                    res90.append(n)
                 if res90:
-                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 609
-                q = p89
-                v = n if res90 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p93 = p
-                res94: list[Any] = []
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'causes', '')
-                q += 6
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                p95 = p93
-                res96: list[Any] = []
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p95 = q
-                res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 610
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 611
-                q = p93
-                v = n if res94 else None
+                    n = Nt(res90)
+                    n.rule = 607
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 608
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -34008,7 +33781,154 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p97 = p
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tap', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attack', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 609
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 610
+                q = p91
+                v = n if res92 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p95 = p
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
+                q += 6
+                p95 = q
+                res96.append(v)
+                r = self.e200_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p95 = q
+                res96.append(v)
+                p97 = p95
                 res98: list[Any] = []
                 q = sk0[p97]
                 if q < 0:
@@ -34016,71 +33936,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
+                v = (q, 'step', '')
+                q += 4
                 p97 = q
                 res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                p99 = p97
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 611
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
+                    n.rule = 612
+                q = p95
+                v = n if res96 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p99 = p
                 res100: list[Any] = []
                 q = sk0[p99]
                 if q < 0:
@@ -34088,35 +33972,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'causes', '')
                 q += 6
                 p99 = q
                 res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 612
-                p97 = p99
-                if res100 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 613
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p101 = p
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p99 = q
+                res100.append(v)
+                p101 = p99
                 res102: list[Any] = []
                 q = sk0[p101]
                 if q < 0:
@@ -34124,92 +34128,133 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                r = self.r_QualityRef_0(p103)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p103 = q
-                if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 614
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
+                v = (q, 'damage', '')
+                q += 6
                 p101 = q
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
+                    n.rule = 613
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 614
+                q = p99
+                v = n if res100 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p103 = p
+                res104: list[Any] = []
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lethal', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                p105 = p103
+                res106: list[Any] = []
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'amount', '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                if res106:
+                    n = Nt(res106)
                     n.rule = 615
-                q = p101
-                v = n if res102 else None
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 616
+                q = p103
+                v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -34219,128 +34264,231 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p105 = p
-                res106: list[Any] = []
-                q = sk0[p105]
+                p107 = p
+                res108: list[Any] = []
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
+                    sk0[p107] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
+                    sk0[p107] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p107] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
+                v = (q, 'blocked', '')
+                q += 7
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
+                    sk0[p107] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p105 = q
-                res106.append(v)
-                p107 = p105
-                res108: list[Any] = []
-                r = self.r_QualityRef_0(p107)
+                p107 = q
+                res108.append(v)
+                p109 = p107
+                res110: list[Any] = []
+                r = self.r_QualityRef_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p107 = q
+                p109 = q
                 if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108)
-                    n.rule = 616
-                p105 = p107
-                if res108 and n:
-                    res106.append(n)
-                q = sk0[p105]
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 617
+                p107 = p109
+                if res110 and n:
+                    res108.append(n)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
+                    sk0[p107] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p107 = q
+                res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 618
+                q = p107
+                v = n if res108 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p111 = p
+                res112: list[Any] = []
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                p113 = p111
+                res114: list[Any] = []
+                r = self.r_QualityRef_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 619
+                p111 = p113
+                if res114 and n:
+                    res112.append(n)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'permanents', '')
                 q += 10
-                p105 = q
-                res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 617
-                q = p105
-                v = n if res106 else None
+                p111 = q
+                res112.append(v)
+                if res112:
+                    n = Nt(res112)
+                    n.rule = 620
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -34350,274 +34498,53 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p109 = p
-                res110: list[Any] = []
-                q = sk0[p109]
+                p115 = p
+                res116: list[Any] = []
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
                 if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevents', '')
                 q += 8
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p109 = q
-                res110.append(v)
-                p111 = p109
-                res112: list[Any] = []
-                r = self.r_QualityRef_0(p111)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p111 = q
-                if v:
-                    res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 618
-                p109 = p111
-                if res112 and n:
-                    res110.append(n)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sources', '')
-                q += 7
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 619
-                q = p109
-                v = n if res110 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 570
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p113 = p
-                res114: list[Any] = []
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'can', '')
-                q += 3
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attack', '')
-                q += 6
-                p113 = q
-                res114.append(v)
-                while True:
-                    p115 = p113
-                    res116: list[Any] = []
-                    r = self.e200_0(p115)
-                    if r is None:
-                        break
-                    q, v = r
-                    p115 = q
-                    if v:
-                        res116.append(v)
-                    q = sk0[p115]
-                    if q < 0:
-                        q = _WS0(text, p115).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p115] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p115 = q
-                    res116.append(v)
-                    p113 = p115
-                    res114 += res116
-                    break
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'though', '')
-                q += 6
-                p113 = q
-                res114.append(v)
-                r = self.e201_0(p113)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p113 = q
-                if v:
-                    res114.append(v)
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p113 = q
-                res114.append(v)
-                p117 = p113
+                p115 = q
+                res116.append(v)
+                p117 = p115
                 res118: list[Any] = []
-                r = self.r_KeywordName_0(p117)
+                r = self.r_QualityRef_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34628,15 +34555,85 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 620
-                p113 = p117
-                if res118 and n:
-                    res114.append(n)
-                if res114:
-                    n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
                     n.rule = 621
-                q = p113
-                v = n if res114 else None
+                p115 = p117
+                if res118 and n:
+                    res116.append(n)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 622
+                q = p115
+                v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -34644,88 +34641,21 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F0:
             while True:
                 p119 = p
                 res120: list[Any] = []
-                p121 = p119
-                res122: list[Any] = []
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p121 = q
-                if v:
-                    res122.append(v)
-                if res122:
-                    n = Nt(res122)
-                    n.rule = 622
-                p119 = p121
-                if res122 and n:
-                    res120.append(n)
                 q = sk0[p119]
                 if q < 0:
                     q = _WS0(text, p119).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'activated', '')
-                q += 9
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('{T}', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '{T}', '')
+                v = (q, 'can', '')
                 q += 3
                 p119 = q
                 res120.append(v)
@@ -34735,11 +34665,50 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
+                v = (q, 'attack', '')
+                q += 6
+                p119 = q
+                res120.append(v)
+                while True:
+                    p121 = p119
+                    res122: list[Any] = []
+                    r = self.e201_0(p121)
+                    if r is None:
+                        break
+                    q, v = r
+                    p121 = q
+                    if v:
+                        res122.append(v)
+                    q = sk0[p121]
+                    if q < 0:
+                        q = _WS0(text, p121).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p121] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p121 = q
+                    res122.append(v)
+                    p119 = p121
+                    res120 += res122
+                    break
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
                 p119 = q
                 res120.append(v)
@@ -34749,14 +34718,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
-                if m is None:
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'though', '')
+                q += 6
+                p119 = q
+                res120.append(v)
+                r = self.e202_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p119 = q
                 if v:
                     res120.append(v)
@@ -34766,12 +34741,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'costs', '')
-                q += 5
+                v = (q, "didn't", '')
+                q += 6
                 p119 = q
                 res120.append(v)
                 q = sk0[p119]
@@ -34780,44 +34755,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
+                v = (q, 'have', '')
+                q += 4
                 p119 = q
                 res120.append(v)
                 p123 = p119
                 res124: list[Any] = []
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                r = self.r_KeywordName_0(p123)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'activated', '')
-                q += 9
+                q, v = r
                 p123 = q
-                res124.append(v)
+                if v:
+                    res124.append(v)
                 if res124:
                     n = Nt(res124)
                     n.rule = 623
@@ -34825,7 +34781,7 @@ class CardParser:
                 if res124 and n:
                     res120.append(n)
                 if res120:
-                    n = Nt(res120)
+                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
                     n.rule = 624
                 q = p119
                 v = n if res120 else None
@@ -34836,94 +34792,10 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F93:
             while True:
                 p125 = p
                 res126: list[Any] = []
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p125 = q
-                res126.append(v)
                 p127 = p125
                 res128: list[Any] = []
                 q = sk0[p127]
@@ -34932,13 +34804,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p127] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, 'NumberWord') if s else None
+                v = (q, s, '') if s else None
                 q += len(s)
                 p127 = q
                 if v:
@@ -34949,18 +34821,160 @@ class CardParser:
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
-                r = self.e202_0(p125)
-                if r is None:
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'activated', '')
+                q += 9
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('{T}', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '{T}', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p125 = q
                 if v:
                     res126.append(v)
-                if res126:
-                    n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                p129 = p125
+                res130: list[Any] = []
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p129 = q
+                res130.append(v)
+                if res130:
+                    n = Nt(res130)
                     n.rule = 626
+                p125 = p129
+                if res130 and n:
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 627
                 q = p125
                 v = n if res126 else None
                 if v is not None:
@@ -34970,67 +34984,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
-                p129 = p
-                res130: list[Any] = []
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p129 = q
-                res130.append(v)
-                p131 = p129
+                p131 = p
                 res132: list[Any] = []
                 q = sk0[p131]
                 if q < 0:
@@ -35038,25 +34994,123 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p131] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
+                v = (q, "can't", '')
+                q += 5
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p131 = q
                 res132.append(v)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 627
-                p129 = p131
-                if res132 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                p133 = p131
+                res134: list[Any] = []
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
+                p133 = q
+                if v:
+                    res134.append(v)
+                if res134:
+                    n = Nt(res134)
                     n.rule = 628
-                q = p129
-                v = n if res130 else None
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
+                r = self.e203_0(p131)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p131 = q
+                if v:
+                    res132.append(v)
+                if res132:
+                    n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
+                    n.rule = 629
+                q = p131
+                v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35066,65 +35120,7 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p133 = p
-                res134: list[Any] = []
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p133 = q
-                res134.append(v)
-                p135 = p133
+                p135 = p
                 res136: list[Any] = []
                 q = sk0[p135]
                 if q < 0:
@@ -35132,25 +35128,177 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p135] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                p137 = p135
+                res138: list[Any] = []
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p135 = q
-                res136.append(v)
+                p137 = q
+                res138.append(v)
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 630
+                p135 = p137
+                if res138 and n:
+                    res136.append(n)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 629
-                p133 = p135
-                if res136 and n:
-                    res134.append(n)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 630
-                q = p133
-                v = n if res134 else None
+                    n.rule = 631
+                q = p135
+                v = n if res136 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 570
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p139 = p
+                res140: list[Any] = []
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p139 = q
+                res140.append(v)
+                p141 = p139
+                res142: list[Any] = []
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'able', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                if res142:
+                    n = Nt(res142)
+                    n.rule = 632
+                p139 = p141
+                if res142 and n:
+                    res140.append(n)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 633
+                q = p139
+                v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35160,119 +35308,119 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p137 = p
-                res138: list[Any] = []
-                q = sk0[p137]
+                p143 = p
+                res144: list[Any] = []
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'must', '')
                 q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p137).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p137] = q
+                    sk0[p143] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p137 = q
-                res138.append(v)
-                p139 = p137
-                res140: list[Any] = []
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                q = sk0[p145]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p145).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p145] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p139 = q
-                res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 631
-                p137 = p139
-                if res140 and n:
-                    res138.append(n)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 632
-                q = p137
-                v = n if res138 else None
+                p145 = q
+                res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 634
+                p143 = p145
+                if res146 and n:
+                    res144.append(n)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 635
+                q = p143
+                v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35282,91 +35430,91 @@ class CardParser:
                 break
         if ch in _F49:
             while True:
-                p141 = p
-                res142: list[Any] = []
-                q = sk0[p141]
+                p147 = p
+                res148: list[Any] = []
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p147] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p147] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p147] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p147] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p141 = q
-                res142.append(v)
-                p143 = p141
-                res144: list[Any] = []
-                q = sk0[p143]
+                p147 = q
+                res148.append(v)
+                p149 = p147
+                res150: list[Any] = []
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p143 = q
-                res144.append(v)
-                if res144:
-                    n = Nt(res144)
-                    n.rule = 633
-                p141 = p143
-                if res144 and n:
-                    res142.append(n)
-                if res142:
-                    n = Nt(res142)
-                    n.rule = 634
-                q = p141
-                v = n if res142 else None
+                p149 = q
+                res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 636
+                p147 = p149
+                if res150 and n:
+                    res148.append(n)
+                if res148:
+                    n = Nt(res148)
+                    n.rule = 637
+                q = p147
+                v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35376,63 +35524,63 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p145 = p
-                res146: list[Any] = []
-                q = sk0[p145]
+                p151 = p
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p151] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p151 = q
+                res152.append(v)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p151] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p145 = q
-                res146.append(v)
-                p147 = p145
-                res148: list[Any] = []
-                q = sk0[p147]
+                p151 = q
+                res152.append(v)
+                p153 = p151
+                res154: list[Any] = []
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p147).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p147] = q
+                    sk0[p153] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p147 = q
-                res148.append(v)
-                if res148:
-                    n = Nt(res148)
-                    n.rule = 635
-                p145 = p147
-                if res148 and n:
-                    res146.append(n)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 636
-                q = p145
-                v = n if res146 else None
+                p153 = q
+                res154.append(v)
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 638
+                p151 = p153
+                if res154 and n:
+                    res152.append(n)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 639
+                q = p151
+                v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35442,39 +35590,39 @@ class CardParser:
                 break
         if ch in _F89:
             while True:
-                p149 = p
-                res150: list[Any] = []
-                r = self.e203_0(p149)
+                p155 = p
+                res156: list[Any] = []
+                r = self.e204_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p149 = q
+                p155 = q
                 if v:
-                    res150.append(v)
-                p151 = p149
-                res152: list[Any] = []
-                r = self.r_Color_0(p151)
+                    res156.append(v)
+                p157 = p155
+                res158: list[Any] = []
+                r = self.r_Color_0(p157)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p151 = q
+                p157 = q
                 if v:
-                    res152.append(v)
-                if res152:
-                    n = Nt(res152)
-                    n.rule = 637
-                p149 = p151
-                if res152 and n:
-                    res150.append(n)
-                if res150:
-                    n = Nt(res150 if len(res150) == 1 and type(res150[0]) is not list else flatten(res150))
-                    n.rule = 638
-                q = p149
-                v = n if res150 else None
+                    res158.append(v)
+                if res158:
+                    n = Nt(res158)
+                    n.rule = 640
+                p155 = p157
+                if res158 and n:
+                    res156.append(n)
+                if res156:
+                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
+                    n.rule = 641
+                q = p155
+                v = n if res156 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 570
@@ -35518,7 +35666,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 639
+                    n.rule = 642
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35548,7 +35696,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 640
+                    n.rule = 643
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35573,7 +35721,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 641
+                    n.rule = 644
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35604,7 +35752,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 642
+                    n.rule = 645
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35629,7 +35777,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 643
+                    n.rule = 646
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35665,7 +35813,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 644
+                n.rule = 647
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35689,7 +35837,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e204_0(p19)
+                r = self.e205_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -35710,7 +35858,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 645
+                n.rule = 648
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -35764,7 +35912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 649
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -35785,7 +35933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 650
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35806,7 +35954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 651
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35827,7 +35975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 652
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35848,7 +35996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 653
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -35883,7 +36031,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 654
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -35902,7 +36050,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e205_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35915,7 +36063,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e206_0(p)
+                r = self.e207_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35928,7 +36076,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e207_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35941,7 +36089,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e208_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35970,7 +36118,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e209_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35983,7 +36131,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e210_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36028,7 +36176,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36046,7 +36194,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e213_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36055,11 +36203,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e213_0(p3) is None:
+                if self.e214_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e214_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36116,7 +36264,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 652
+        n.rule = 655
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -36137,7 +36285,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -36158,7 +36306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36179,7 +36327,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e215_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36338,7 +36486,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36413,7 +36561,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36458,7 +36606,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 657
+                    n.rule = 660
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36490,7 +36638,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e216_0(p5)
+                r = self.e217_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36540,7 +36688,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36563,7 +36711,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36699,7 +36847,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36720,7 +36868,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 664
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36751,7 +36899,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36786,7 +36934,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36884,7 +37032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36946,7 +37094,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37012,7 +37160,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 669
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37040,7 +37188,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37114,7 +37262,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e218_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37172,7 +37320,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 667
+                    n.rule = 670
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37198,11 +37346,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 671
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e219_0(p7)
+                r = self.e220_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37271,7 +37419,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37353,7 +37501,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37396,7 +37544,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37491,7 +37639,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37510,7 +37658,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e221_0(p1)
+                    r = self.e222_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37582,7 +37730,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37625,7 +37773,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37636,7 +37784,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 673
+                    n.rule = 676
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37659,7 +37807,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e223_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37670,7 +37818,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 673
+                    n.rule = 676
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37748,7 +37896,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 677
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37765,7 +37913,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e224_0(p)
+            r = self.e225_0(p)
             if r is None:
                 break
             q, v = r
@@ -37796,14 +37944,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e225_0(p3)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37840,7 +37988,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37880,7 +38028,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -37899,7 +38047,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 681
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37920,7 +38068,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37984,14 +38132,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e227_0(p7)
+                    r = self.e228_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38050,7 +38198,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 683
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38071,7 +38219,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38145,7 +38293,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38193,7 +38341,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38239,7 +38387,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38315,7 +38463,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -38341,7 +38489,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -38349,7 +38497,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e234_0(p1)
             if r is None:
                 p = c
                 break
@@ -38381,7 +38529,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -38402,7 +38550,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38434,7 +38582,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38566,18 +38714,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38613,7 +38761,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 686
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38633,12 +38781,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 690
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38674,7 +38822,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 688
+                    n.rule = 691
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38694,12 +38842,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 689
+                    n.rule = 692
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38724,7 +38872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38756,12 +38904,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 691
+                    n.rule = 694
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38781,12 +38929,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 696
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38989,7 +39137,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39033,7 +39181,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 695
+                    n.rule = 698
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39393,7 +39541,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39452,7 +39600,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 697
+                    n.rule = 700
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39506,7 +39654,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e236_0(p)
+            r = self.e237_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39532,7 +39680,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 698
+                    n.rule = 701
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39609,7 +39757,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39654,7 +39802,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 700
+                    n.rule = 703
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39739,7 +39887,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 701
+        n.rule = 704
         return q, n
 
     def e161_0(self, p: int) -> Any:
@@ -39795,7 +39943,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39819,7 +39967,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 706
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39847,7 +39995,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 707
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -40043,7 +40191,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40073,7 +40221,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 706
+                        n.rule = 709
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40099,7 +40247,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 707
+                n.rule = 710
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40152,7 +40300,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 711
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -40186,7 +40334,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40205,7 +40353,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e237_0(p5)
+                    r = self.e238_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -40240,7 +40388,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e238_0(p9)
+                r = self.e239_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40281,19 +40429,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 710
+                    n.rule = 713
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 711
+                    n.rule = 714
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 715
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40321,7 +40469,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 716
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40339,14 +40487,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 715
+        n.rule = 718
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -40428,14 +40576,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 719
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e239_0(p3)
+            r = self.e240_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40460,7 +40608,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 717
+        n.rule = 720
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40481,7 +40629,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 721
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40509,7 +40657,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 719
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
@@ -40524,12 +40672,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 720
+            n.rule = 723
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e240_0(p)
+            r = self.e241_0(p)
             if r is None:
                 break
             q, v = r
@@ -40540,7 +40688,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 721
+        n.rule = 724
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40577,7 +40725,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_0(p)
+            r = self.e242_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40608,7 +40756,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_1(p1)
+                r = self.e243_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40624,7 +40772,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40685,7 +40833,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40762,7 +40910,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40826,7 +40974,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40932,7 +41080,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41009,7 +41157,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41034,7 +41182,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 726
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -41078,7 +41226,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 727
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41207,7 +41355,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41316,7 +41464,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41337,7 +41485,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -41385,7 +41533,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 730
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -41460,7 +41608,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 731
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -41494,7 +41642,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41561,14 +41709,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 730
+                n.rule = 733
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e244_0(p9)
+                r = self.e245_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41650,7 +41798,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 734
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -41694,7 +41842,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 735
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41738,7 +41886,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 736
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -41777,7 +41925,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41864,7 +42012,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 735
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41958,7 +42106,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -41997,7 +42145,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42070,7 +42218,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 741
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42118,12 +42266,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 742
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42143,12 +42291,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42173,10 +42321,64 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 745
         return q, n
 
     def e192_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42292,7 +42494,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42307,100 +42509,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 746
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e193_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -42499,6 +42609,98 @@ class CardParser:
         return None
 
     def e195_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42539,10 +42741,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 747
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42596,7 +42798,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42637,10 +42839,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 748
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42694,7 +42896,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42730,7 +42932,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42774,7 +42976,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42792,10 +42994,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42849,7 +43051,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42903,7 +43105,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42957,7 +43159,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42975,10 +43177,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 751
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43010,10 +43212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 752
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43035,10 +43237,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43060,10 +43262,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43093,10 +43295,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43128,10 +43330,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43163,10 +43365,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43198,10 +43400,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43231,10 +43433,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43272,7 +43474,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43304,10 +43506,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43325,10 +43527,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 761
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43357,7 +43559,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43379,7 +43581,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 760
+                n.rule = 763
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43466,17 +43668,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 761
+            n.rule = 764
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43494,10 +43696,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 766
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43546,10 +43748,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 767
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43572,7 +43774,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e245_0(p1)
+            r = self.e246_0(p1)
             if r is None:
                 p = c
                 break
@@ -43586,7 +43788,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43604,10 +43806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 768
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43636,7 +43838,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43691,12 +43893,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 770
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e246_0(p5)
+                    r = self.e247_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43706,13 +43908,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 768
+                    n.rule = 771
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 772
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43772,13 +43974,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 774
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43819,7 +44021,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 775
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43850,20 +44052,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 773
+                    n.rule = 776
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 771
+                    n.rule = 774
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43899,7 +44101,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 777
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43958,7 +44160,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 775
+                    n.rule = 778
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44017,7 +44219,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 776
+                    n.rule = 779
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44084,7 +44286,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44118,7 +44320,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 780
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44146,7 +44348,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 781
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44156,7 +44358,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44174,10 +44376,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 782
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44195,10 +44397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 783
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44216,73 +44418,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
-        return q, n
-
-    def e227_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 782
-        return q, n
-
-    def e228_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 783
-        return q, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 784
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44303,6 +44442,48 @@ class CardParser:
         n.rule = 785
         return q, n
 
+    def e229_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 786
+        return q, n
+
+    def e230_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 787
+        return q, n
+
     def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
@@ -44321,10 +44502,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 788
         return q, n
 
     def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 789
+        return q, n
+
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44378,7 +44580,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44400,10 +44602,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 790
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44421,10 +44623,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 791
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44442,7 +44644,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44475,7 +44677,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44496,14 +44698,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44521,10 +44723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 794
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44565,10 +44767,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 795
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44604,7 +44806,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44648,7 +44850,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44666,10 +44868,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 797
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44728,7 +44930,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44824,7 +45026,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 796
+                    n.rule = 799
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44837,7 +45039,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e247_0(p9)
+                r = self.e248_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44881,7 +45083,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44899,10 +45101,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44985,7 +45187,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_1(p)
+            r = self.e249_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45281,7 +45483,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e249_1(p23)
+                    r = self.e250_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45396,16 +45598,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e250_1(p1) is None:
-                break
-            while True:
-                r = self.e251_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e251_1(p1) is None:
                 break
             while True:
                 r = self.e252_1(p1)
@@ -45426,9 +45619,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e254_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e254_1(p3)
+                r = self.e255_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45450,7 +45652,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e255_1(p5)
+                    r = self.e256_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45466,14 +45668,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e256_1(p7)
+                r = self.e257_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e257_1(p7)
+                r = self.e258_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45483,7 +45685,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e258_1(p1)
+            r = self.e259_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45493,7 +45695,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e259_1(p)
+        r = self.e260_1(p)
         if r is None:
             return None
         q, v = r
@@ -45503,9 +45705,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e260_1(p9) is None:
+            if self.e261_1(p9) is None:
                 break
-            r = self.e261_1(p9)
+            r = self.e262_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45542,7 +45744,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e262_1(p13)
+                r = self.e263_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45577,7 +45779,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e263_1(p9)
+                r = self.e264_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45618,7 +45820,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e264_1(p19)
+                    r = self.e265_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45632,7 +45834,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e265_1(p9)
+                r = self.e266_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45754,18 +45956,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 801
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 799
+                    n.rule = 802
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45820,18 +46022,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 802
+                    n.rule = 805
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45858,18 +46060,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 803
+                    n.rule = 806
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 804
+                    n.rule = 807
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45910,18 +46112,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 805
+                    n.rule = 808
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 806
+                    n.rule = 809
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45948,18 +46150,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 807
+                    n.rule = 810
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 808
+                    n.rule = 811
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45986,14 +46188,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 809
+                    n.rule = 812
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e266_0(p25)
+                    r = self.e267_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -46017,12 +46219,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 810
+                    n.rule = 813
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46063,7 +46265,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 811
+                    n.rule = 814
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46093,7 +46295,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 812
+                        n.rule = 815
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46102,12 +46304,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 813
+                    n.rule = 816
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46151,18 +46353,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 814
+                    n.rule = 817
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 815
+                    n.rule = 818
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46231,18 +46433,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 816
+                    n.rule = 819
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 817
+                    n.rule = 820
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46311,18 +46513,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 818
+                    n.rule = 821
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 819
+                    n.rule = 822
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46377,7 +46579,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 820
+                    n.rule = 823
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46454,7 +46656,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e267_0(p51)
+                    r = self.e268_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46490,12 +46692,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 821
+                    n.rule = 824
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46519,7 +46721,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e268_0(p53)
+                    r = self.e269_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46545,7 +46747,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 822
+                    n.rule = 825
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46583,7 +46785,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 823
+                        n.rule = 826
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46592,12 +46794,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 824
+                    n.rule = 827
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46635,7 +46837,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e269_0(p61)
+                    r = self.e270_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46661,25 +46863,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 825
+                    n.rule = 828
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 826
+                    n.rule = 829
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46697,10 +46899,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 830
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46718,10 +46920,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 831
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46743,10 +46945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 829
+        n.rule = 832
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46764,7 +46966,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e270_0(p1)
+                r = self.e271_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46810,7 +47012,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e271_0(p3)
+                r = self.e272_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46854,7 +47056,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46872,10 +47074,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 833
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46896,7 +47098,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46917,7 +47119,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47136,20 +47338,10 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e272_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e273_1(p)
             if r is None:
@@ -47160,24 +47352,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e252_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e275_1(p)
             if r is None:
                 p = c
                 break
@@ -47189,6 +47365,32 @@ class CardParser:
         return None
 
     def e253_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e275_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e276_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47209,7 +47411,7 @@ class CardParser:
         n.rule = 384
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47244,7 +47446,7 @@ class CardParser:
         n.rule = 385
         return p, n
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47279,7 +47481,7 @@ class CardParser:
         n.rule = 386
         return p, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47314,7 +47516,7 @@ class CardParser:
         n.rule = 387
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47337,7 +47539,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e276_1(p1)
+            r = self.e277_1(p1)
             if r is None:
                 p = c
                 break
@@ -47349,23 +47551,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e258_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e259_1(self, p: int) -> Any:
@@ -47386,6 +47571,23 @@ class CardParser:
         return p, res
 
     def e260_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e279_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47644,13 +47846,13 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e279_1(p)
+            r = self.e280_1(p)
             if r is None:
                 p = c
                 break
@@ -47661,7 +47863,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47682,7 +47884,7 @@ class CardParser:
         n.rule = 388
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47955,7 +48157,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e280_1(p15)
+                r = self.e281_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48365,7 +48567,7 @@ class CardParser:
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48409,7 +48611,7 @@ class CardParser:
         n.rule = 402
         return p, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48427,7 +48629,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e281_1(p1)
+                r = self.e282_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48459,7 +48661,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e283_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48503,7 +48705,7 @@ class CardParser:
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48521,10 +48723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 834
         return q, n
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48542,28 +48744,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
-        return q, n
-
-    def e268_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 833
+        n.rule = 835
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -48584,10 +48765,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 836
         return q, n
 
     def e270_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 837
+        return q, n
+
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48605,10 +48807,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 838
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48626,7 +48828,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 839
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48871,7 +49073,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48889,10 +49091,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 650
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48910,10 +49112,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 651
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48931,10 +49133,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 652
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48952,10 +49154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 653
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48987,76 +49189,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 654
         return p, n
-
-    def e277_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e283_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e284_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e285_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e286_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -49072,9 +49206,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e287_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49085,9 +49219,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e288_1(p)
+                r = self.e285_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e286_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49101,6 +49261,48 @@ class CardParser:
         return None
 
     def e279_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e288_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e289_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49132,7 +49334,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e289_1(p1)
+                r = self.e290_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49150,7 +49352,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_1(p3)
+                r = self.e291_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49159,11 +49361,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e291_1(p3) is None:
+                if self.e292_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e292_1(p3)
+                r = self.e293_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49179,7 +49381,7 @@ class CardParser:
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49220,10 +49422,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 652
+        n.rule = 655
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49241,10 +49443,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49262,10 +49464,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49297,10 +49499,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 752
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49322,10 +49524,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49347,10 +49549,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49380,10 +49582,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49415,10 +49617,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49450,10 +49652,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49485,10 +49687,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49518,10 +49720,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49559,7 +49761,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49591,7 +49793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
 
@@ -49659,6 +49861,7 @@ CLASSES: dict[str, type[Model]] = {
     'AttacksUntapped': _model_class('AttacksUntapped', (('untapped', True, '1'),), {'untapped': ''}, ()),
     'AuraStmt': _model_class('AuraStmt', (('param', True, '1'),), {'param': ''}, ()),
     'BackRef': _model_class('BackRef', (('word', True, '1'),), {'word': None}, ()),
+    'BasePT': _model_class('BasePT', (('power', True, '1'), ('toughness', True, '1')), {'power': 0, 'toughness': 0}, ()),
     'BatchAttackTrigger': _model_class('BatchAttackTrigger', (('lead', True, '1'), ('subject', True, '1'), ('batch', True, '1')), {'lead': '', 'subject': None, 'batch': ''}, ()),
     'BeginningTrigger': _model_class('BeginningTrigger', (('whose', True, '1'), ('step', True, '1')), {'whose': '', 'step': None}, ()),
     'BlockCapacity': _model_class('BlockCapacity', (('additional', True, '1'), ('anynumber', True, '1')), {'additional': '', 'anynumber': ''}, ()),
@@ -50168,56 +50371,57 @@ _C587 = CLASSES['CantBeTargeted']
 _C589 = CLASSES['CantBeDestroyed']
 _C591 = CLASSES['CantPhaseOut']
 _C593 = CLASSES['PhasesEachUntap']
-_C595 = CLASSES['GainsAbility']
-_C598 = CLASSES['HasKeywordAtManaCost']
-_C599 = CLASSES['HasKeywords']
-_C600 = CLASSES['LosesKeywords']
-_C603 = CLASSES['CombatDamageSteps']
-_C605 = CLASSES['AssignsExcess']
-_C607 = CLASSES['AttacksUntapped']
-_C609 = CLASSES['DoesntUntap']
-_C611 = CLASSES['DamageGainsLife']
-_C613 = CLASSES['DamageIsLethal']
-_C615 = CLASSES['CantBeBlockedBy']
-_C617 = CLASSES['CantBeAttachedBy']
-_C619 = CLASSES['PreventDamageFrom']
-_C621 = CLASSES['AttacksDespite']
-_C624 = CLASSES['TapAbilitiesCantActivate']
-_C626 = CLASSES['MaxBlockers']
-_C628 = CLASSES['AttacksEachCombat']
-_C630 = CLASSES['AttacksThisTurn']
-_C632 = CLASSES['MustBeBlocked']
-_C634 = CLASSES['BlocksEachCombat']
-_C636 = CLASSES['CantBeBlocked']
-_C638 = CLASSES['IsColor']
-_C673 = CLASSES['Duration']
-_C676 = CLASSES['TargetObject']
-_C678 = CLASSES['FromGraveyard']
-_C684 = CLASSES['OntoBattlefield']
-_C687 = CLASSES['IntoHand']
-_C689 = CLASSES['IntoGraveyard']
-_C692 = CLASSES['CostValue']
-_C711 = CLASSES['NextTurnDuration']
-_C715 = CLASSES['BackRef']
-_C717 = CLASSES['TargetPlayer']
-_C721 = CLASSES['EachObjects']
-_C740 = CLASSES['QualityRef']
-_C762 = CLASSES['PerTime']
-_C768 = CLASSES['PerObject']
-_C771 = CLASSES['PowerOf']
-_C799 = CLASSES['EntersEvent']
-_C802 = CLASSES['LeavesEvent']
-_C804 = CLASSES['DiesEvent']
-_C806 = CLASSES['AttacksAloneEvent']
-_C808 = CLASSES['AttacksEvent']
-_C810 = CLASSES['BlocksEvent']
-_C813 = CLASSES['BlockedEvent']
-_C815 = CLASSES['PhasesEvent']
-_C817 = CLASSES['TurnedUpEvent']
-_C819 = CLASSES['ExiledThisWayEvent']
-_C821 = CLASSES['TargetedEvent']
-_C824 = CLASSES['DealsDamageEvent']
-_C826 = CLASSES['DealtDamageEvent']
+_C596 = CLASSES['BasePT']
+_C598 = CLASSES['GainsAbility']
+_C601 = CLASSES['HasKeywordAtManaCost']
+_C602 = CLASSES['HasKeywords']
+_C603 = CLASSES['LosesKeywords']
+_C606 = CLASSES['CombatDamageSteps']
+_C608 = CLASSES['AssignsExcess']
+_C610 = CLASSES['AttacksUntapped']
+_C612 = CLASSES['DoesntUntap']
+_C614 = CLASSES['DamageGainsLife']
+_C616 = CLASSES['DamageIsLethal']
+_C618 = CLASSES['CantBeBlockedBy']
+_C620 = CLASSES['CantBeAttachedBy']
+_C622 = CLASSES['PreventDamageFrom']
+_C624 = CLASSES['AttacksDespite']
+_C627 = CLASSES['TapAbilitiesCantActivate']
+_C629 = CLASSES['MaxBlockers']
+_C631 = CLASSES['AttacksEachCombat']
+_C633 = CLASSES['AttacksThisTurn']
+_C635 = CLASSES['MustBeBlocked']
+_C637 = CLASSES['BlocksEachCombat']
+_C639 = CLASSES['CantBeBlocked']
+_C641 = CLASSES['IsColor']
+_C676 = CLASSES['Duration']
+_C679 = CLASSES['TargetObject']
+_C681 = CLASSES['FromGraveyard']
+_C687 = CLASSES['OntoBattlefield']
+_C690 = CLASSES['IntoHand']
+_C692 = CLASSES['IntoGraveyard']
+_C695 = CLASSES['CostValue']
+_C714 = CLASSES['NextTurnDuration']
+_C718 = CLASSES['BackRef']
+_C720 = CLASSES['TargetPlayer']
+_C724 = CLASSES['EachObjects']
+_C743 = CLASSES['QualityRef']
+_C765 = CLASSES['PerTime']
+_C771 = CLASSES['PerObject']
+_C774 = CLASSES['PowerOf']
+_C802 = CLASSES['EntersEvent']
+_C805 = CLASSES['LeavesEvent']
+_C807 = CLASSES['DiesEvent']
+_C809 = CLASSES['AttacksAloneEvent']
+_C811 = CLASSES['AttacksEvent']
+_C813 = CLASSES['BlocksEvent']
+_C816 = CLASSES['BlockedEvent']
+_C818 = CLASSES['PhasesEvent']
+_C820 = CLASSES['TurnedUpEvent']
+_C822 = CLASSES['ExiledThisWayEvent']
+_C824 = CLASSES['TargetedEvent']
+_C827 = CLASSES['DealsDamageEvent']
+_C829 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54182,13 +54386,13 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # other
+        if r == 650:  # other
             d['other'] = True
-        elif r == 648:  # another
+        elif r == 651:  # another
             d['another'] = True
-        elif r == 649:  # facedown
+        elif r == 652:  # facedown
             d['facedown'] = True
-        elif r == 650:  # faceup
+        elif r == 653:  # faceup
             d['faceup'] = True
         elif r == 384:  # exiled
             d['exiled'] = True
@@ -54207,17 +54411,17 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 651:  # states
+        elif r == 654:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # nons
+        elif r == 752:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # colors
+        elif r == 753:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54225,7 +54429,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # supertypes
+        elif r == 754:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54233,32 +54437,32 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # multis
+        elif r == 755:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # types
+        elif r == 756:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # subtypes
+        elif r == 757:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # ortypes
+        elif r == 758:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # andor
+        elif r == 759:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # ortypes
+        elif r == 760:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54301,7 +54505,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 652:  # keywords
+        elif r == 655:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54344,9 +54548,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 653:  # blocked_by_this
+        elif r == 656:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 654:  # attacking_you
+        elif r == 657:  # attacking_you
             d['attacking_you'] = True
         elif r == 276:  # name
             x = c[0]
@@ -55244,7 +55448,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55544,7 +55748,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # both
+        if r == 730:  # both
             d['both'] = True
         elif r == 563:  # which
             x = c[0]
@@ -55739,45 +55943,45 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 639:  # this
+        elif r == 642:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 640:  # enchanted
+        elif r == 643:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 641:  # host
+        elif r == 644:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 642:  # equipped
+        elif r == 645:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 643:  # host
+        elif r == 646:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 644:  # affected
+        elif r == 647:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 748:  # each
+        elif r == 751:  # each
             d['each'] = True
-        elif r == 645:  # affected
+        elif r == 648:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 646:  # parts
+        elif r == 649:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55892,7 +56096,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 758:  # evenly
+        elif r == 761:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55926,35 +56130,35 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # named
+        if r == 658:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 656:  # amount
+        elif r == 659:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # equal
+        elif r == 660:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 759:  # power
+        elif r == 762:  # power
             x = c[0]
-            value = _b771(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['power'] = value
-        elif r == 760:  # amount
+        elif r == 763:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 658:  # you
+        elif r == 661:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 659:  # target
+        elif r == 662:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56126,7 +56330,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 660:  # tapped
+        elif r == 663:  # tapped
             d['tapped'] = True
         elif r == 416:  # power
             x = c[0]
@@ -56136,7 +56340,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 661:  # colors
+        elif r == 664:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56144,17 +56348,17 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # subtypes
+        elif r == 665:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 663:  # types
+        elif r == 666:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 664:  # keywords
+        elif r == 667:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56174,17 +56378,17 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 665:  # per
+        elif r == 668:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 666:  # pertime
+        elif r == 669:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56218,9 +56422,9 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # anycolor
+        if r == 766:  # anycolor
             d['anycolor'] = True
-        elif r == 764:  # choices
+        elif r == 767:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56230,15 +56434,15 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 667:  # last
+        elif r == 670:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 668:  # mana
+        elif r == 671:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 829:  # alts
+        elif r == 832:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56280,7 +56484,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 669:  # third
+        elif r == 672:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -56288,13 +56492,13 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 765:  # random
+        elif r == 768:  # random
             d['random'] = True
-        elif r == 670:  # per
+        elif r == 673:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56334,25 +56538,25 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 671:  # amount
+        elif r == 674:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b762(x, inst, lim, made)
-            d['per'] = value
         elif r == 769:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b768(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['per'] = value
-        elif r == 672:  # equal
+        elif r == 772:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b771(x, inst, lim, made)
+            d['per'] = value
+        elif r == 675:  # equal
+            x = c[0]
+            value = _b774(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56397,7 +56601,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56438,7 +56642,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 674:  # yours
+        elif r == 677:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56476,21 +56680,21 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # target
             x = c[0]
-            value = _b676(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['target'] = value
         elif r == 432:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
-        elif r == 781:  # hand
+        elif r == 784:  # hand
             d['hand'] = True
-        elif r == 679:  # battlefield
+        elif r == 682:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 782:  # mine
+        elif r == 785:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56531,15 +56735,15 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # fromgy
+        elif r == 683:  # fromgy
             d['fromgy'] = True
-        elif r == 783:  # choice
+        elif r == 786:  # choice
             d['choice'] = True
-        elif r == 784:  # facedown
+        elif r == 787:  # facedown
             d['facedown'] = True
-        elif r == 785:  # mine
+        elif r == 788:  # mine
             d['mine'] = True
-        elif r == 786:  # owners
+        elif r == 789:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56617,7 +56821,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # upto
+        elif r == 684:  # upto
             d['upto'] = True
         elif r == 440:  # count
             x = c[0]
@@ -56627,24 +56831,24 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 787:  # alts
+        elif r == 790:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b277(x, inst, lim, made))
-        elif r == 682:  # reveal
+        elif r == 685:  # reveal
             d['reveal'] = True
-        elif r == 788:  # thatcard
+        elif r == 791:  # thatcard
             d['thatcard'] = True
-        elif r == 789:  # thosecards
+        elif r == 792:  # thosecards
             d['thosecards'] = True
         elif r == 442:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 685 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 688 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 690:  # tapped
+        elif r == 693:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56689,7 +56893,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b692(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['unless'] = value
         elif r == 446:  # per
             x = c[0]
@@ -56909,13 +57113,13 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
-        elif r == 694:  # top
+        elif r == 697:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 695:  # bottom
+        elif r == 698:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57001,7 +57205,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
         elif r == 468:  # amount
             x = c[0]
@@ -57188,7 +57392,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b692(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57386,14 +57590,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # step
+        if r == 699:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 790 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 697:  # endcombat
+        elif r == 700:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -57440,9 +57644,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 791:  # you
+        elif r == 794:  # you
             d['you'] = True
-        elif r == 698:  # target
+        elif r == 701:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57488,11 +57692,11 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # label
+        elif r == 702:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 700:  # free
+        elif r == 703:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57535,7 +57739,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 701:  # newtargets
+        elif r == 704:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57569,18 +57773,18 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # thatnoun
+        if r == 705:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 703:  # target
+        elif r == 706:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # thisturn
+        elif r == 707:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57704,26 +57908,26 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['lead'] = value
-        elif r == 705:  # target
+        elif r == 708:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # also
+        elif r == 709:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['also'] = value
-        elif r == 707:  # group
+        elif r == 710:  # group
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 708:  # parts
+        elif r == 711:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57737,13 +57941,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 709:  # duration
+        elif r == 712:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['duration'] = value
-        elif r == 792:  # tail
+        elif r == 795:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57757,11 +57961,11 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 712:  # during
+        elif r == 715:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['during'] = value
         else:
             _node(c, inst, lim, made)
@@ -57795,7 +57999,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # controller
+        if r == 716:  # controller
             d['controller'] = True
         elif r == 512:  # owner
             x = c[0]
@@ -57909,7 +58113,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # each
+        if r == 721:  # each
             d['each'] = True
         elif r == 521:  # count
             x = c[0]
@@ -58023,7 +58227,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # equipped
+        if r == 800:  # equipped
             d['equipped'] = True
         elif r == 528:  # enchanted
             x = c[0]
@@ -58189,9 +58393,9 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 723:  # creature
+        elif r == 726:  # creature
             d['creature'] = True
-        elif r == 724:  # events
+        elif r == 727:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58200,7 +58404,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58285,13 +58489,13 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 827:  # thisor
+        elif r == 830:  # thisor
             d['thisor'] = True
         elif r == 551:  # subject
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 725:  # events
+        elif r == 728:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58300,12 +58504,12 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 726:  # undercontrol
+        elif r == 729:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58379,7 +58583,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # additional
+        if r == 731:  # additional
             d['additional'] = True
         elif r == 567:  # power
             x = c[0]
@@ -58389,19 +58593,19 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 729:  # per
+        elif r == 732:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 730:  # perfilter
+        elif r == 733:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 828:  # onbf
+        elif r == 831:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58507,7 +58711,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # filters
+        if r == 734:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58623,7 +58827,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # filters
+        if r == 735:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58667,7 +58871,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # filters
+        if r == 736:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58711,11 +58915,11 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # additional
+        if r == 737:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 735:  # anynumber
+        elif r == 738:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -58751,7 +58955,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # filters
+        if r == 739:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58763,11 +58967,11 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 737:  # they
+        elif r == 740:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 738:  # had
+        elif r == 741:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -58812,7 +59016,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 585:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58846,7 +59050,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # opponents
+        if r == 745:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58964,7 +59168,47 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C596()
+    d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 594:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 595:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58980,7 +59224,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58988,9 +59232,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # ability
+        if r == 597:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59003,7 +59247,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59019,7 +59263,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59027,14 +59271,14 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # keyword
+        if r == 599:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 597:  # manacost
+        elif r == 600:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59046,7 +59290,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59062,7 +59306,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59070,53 +59314,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C600()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 745:  # keywords
+        if r == 747:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59139,7 +59337,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59155,6 +59353,52 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C603()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 748:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C606()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59162,11 +59406,11 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # first
+        if r == 604:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 602:  # regular
+        elif r == 605:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59180,7 +59424,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59196,7 +59440,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59204,7 +59448,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # excess
+        if r == 607:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59216,7 +59460,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59232,7 +59476,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59240,7 +59484,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # untapped
+        if r == 609:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59252,7 +59496,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59268,7 +59512,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C612()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59276,11 +59520,11 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # its
+        if r == 749:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 608:  # untap
+        elif r == 611:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59292,7 +59536,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59308,7 +59552,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C614()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59316,7 +59560,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # gains
+        if r == 613:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59328,7 +59572,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59344,7 +59588,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59352,7 +59596,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # lethal
+        if r == 615:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59364,7 +59608,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59380,7 +59624,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59388,9 +59632,9 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # quality
+        if r == 617:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59400,7 +59644,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59416,7 +59660,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59424,9 +59668,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # quality
+        if r == 619:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59436,7 +59680,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59452,7 +59696,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59460,9 +59704,9 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # quality
+        if r == 621:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59472,7 +59716,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59488,7 +59732,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59496,9 +59740,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # thisturn
+        if r == 750:  # thisturn
             d['thisturn'] = True
-        elif r == 620:  # keyword
+        elif r == 623:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59513,7 +59757,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59529,7 +59773,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59537,11 +59781,11 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # whose
+        if r == 625:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 623:  # tapact
+        elif r == 626:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -59553,7 +59797,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59569,7 +59813,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59577,7 +59821,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # count
+        if r == 628:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59589,7 +59833,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59605,7 +59849,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59613,7 +59857,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # attacks
+        if r == 630:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59625,7 +59869,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59641,7 +59885,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59649,7 +59893,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # attacks
+        if r == 632:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59661,7 +59905,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59677,7 +59921,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59685,7 +59929,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # blocked
+        if r == 634:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -59697,7 +59941,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59713,7 +59957,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59721,7 +59965,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # blocks
+        if r == 636:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59733,7 +59977,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59749,7 +59993,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59757,7 +60001,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # unblockable
+        if r == 638:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59769,7 +60013,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59785,7 +60029,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59793,7 +60037,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # color
+        if r == 640:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59808,7 +60052,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59824,7 +60068,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C676()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59832,23 +60076,23 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # eot
+        if r == 777:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 775:  # next_upkeep
+        elif r == 778:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 776:  # losecontrol
+        elif r == 779:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 777:  # thisturn
+        elif r == 780:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 778:  # thiscombat
+        elif r == 781:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59860,7 +60104,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59876,7 +60120,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C679()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59884,13 +60128,13 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # another
+        if r == 782:  # another
             d['another'] = True
-        elif r == 675:  # filter
+        elif r == 678:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 780:  # ingy
+        elif r == 783:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59900,7 +60144,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59916,7 +60160,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C681()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59924,7 +60168,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # whose
+        if r == 680:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59936,7 +60180,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59952,7 +60196,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59960,7 +60204,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # zone
+        if r == 686:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59972,7 +60216,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59988,7 +60232,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C690()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59996,7 +60240,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # player
+        if r == 689:  # player
             x = c[0]
             value = _b511(x, inst, lim, made)
             d['player'] = value
@@ -60008,7 +60252,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60024,7 +60268,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C692()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60032,7 +60276,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # player
+        if r == 691:  # player
             x = c[0]
             value = _b511(x, inst, lim, made)
             d['player'] = value
@@ -60044,7 +60288,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60060,7 +60304,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C695()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60068,11 +60312,11 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # cost
+        if r == 694:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 693:  # param
+        elif r == 696:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60087,7 +60331,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60103,7 +60347,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C714()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60111,11 +60355,11 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # its
+        if r == 796:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 710:  # nextturn
+        elif r == 713:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -60127,7 +60371,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60143,7 +60387,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60151,7 +60395,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # word
+        if r == 717:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60166,7 +60410,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60182,7 +60426,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C720()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60190,11 +60434,11 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # player
+        if r == 719:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 794:  # walker
+        elif r == 797:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60204,7 +60448,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60220,7 +60464,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60228,15 +60472,15 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # quant
+        if r == 722:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 720:  # filter
+        elif r == 723:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 795:  # attached
+        elif r == 798:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -60245,7 +60489,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 796:  # samename
+        elif r == 799:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -60254,7 +60498,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 830:  # ingy
+        elif r == 833:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60264,7 +60508,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60280,7 +60524,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C743()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60288,11 +60532,11 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # word
+        if r == 742:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 741:  # param
+        elif r == 744:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60307,7 +60551,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60323,7 +60567,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C765()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60331,7 +60575,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # word
+        if r == 764:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60346,7 +60590,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60362,7 +60606,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C771()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60370,13 +60614,13 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # filter
+        if r == 770:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 835:  # gy
+        elif r == 838:  # gy
             d['gy'] = True
-        elif r == 836:  # bf
+        elif r == 839:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60386,7 +60630,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60402,7 +60646,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C774()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60410,19 +60654,19 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # power
+        if r == 773:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 772:  # power
+        elif r == 775:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 773:  # target
+        elif r == 776:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -60437,7 +60681,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60453,7 +60697,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C802()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60461,7 +60705,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # enters
+        if r == 801:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60473,7 +60717,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60489,7 +60733,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C805()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60497,7 +60741,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # leaves
+        if r == 804:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60509,7 +60753,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60525,7 +60769,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C807()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60533,7 +60777,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # dies
+        if r == 806:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60545,7 +60789,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60561,7 +60805,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C809()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60569,7 +60813,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # alone
+        if r == 808:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60581,7 +60825,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60597,7 +60841,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C811()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60605,7 +60849,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # attacks
+        if r == 810:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60617,7 +60861,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60633,7 +60877,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60641,11 +60885,11 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # blocks
+        if r == 812:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 831:  # acreature
+        elif r == 834:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60655,7 +60899,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60671,7 +60915,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60679,11 +60923,11 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # blocked
+        if r == 814:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 812:  # filter
+        elif r == 815:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60697,7 +60941,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60713,7 +60957,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60721,7 +60965,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # direction
+        if r == 817:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60733,7 +60977,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60749,7 +60993,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C820()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60757,7 +61001,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # up
+        if r == 819:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60769,7 +61013,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60785,7 +61029,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C822()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60793,7 +61037,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # way
+        if r == 821:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60805,7 +61049,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60821,7 +61065,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C824()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60829,11 +61073,11 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # targeted
+        if r == 823:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 832:  # opponents
+        elif r == 835:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60843,7 +61087,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60859,7 +61103,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C827()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60867,13 +61111,13 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # combat
+        if r == 836:  # combat
             d['combat'] = True
-        elif r == 822:  # deals
+        elif r == 825:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 823:  # recipient
+        elif r == 826:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60887,7 +61131,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60903,7 +61147,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C829()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60911,9 +61155,9 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # combat
+        if r == 837:  # combat
             d['combat'] = True
-        elif r == 825:  # dealt
+        elif r == 828:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61521,251 +61765,254 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b591,  # 591 CantPhaseOut
     lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 592 __asgn_plain
     _b593,  # 593 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 HasKeywordAtManaCost
-    _b599,  # 599 HasKeywords
-    _b600,  # 600 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 650 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 652 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 661 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 662 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 OntoBattlefield
-    _node,  # 685 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 701 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 EachObjects
-    _node,  # 722 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 HasKeywordAtManaCost
+    _b602,  # 602 HasKeywords
+    _b603,  # 603 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 649 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 650 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 654 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 664 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 665 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 OntoBattlefield
+    _node,  # 688 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 704 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 EachObjects
+    _node,  # 725 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 735 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 742 __asgn_optional
-    _node,  # 743 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 745 __asgn_optional
+    _node,  # 746 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 768 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 784 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 787 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 789 __asgn_optional
-    _match_node,  # 790 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 EntersEvent
-    _node,  # 800 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 822 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 792 __asgn_optional
+    _match_node,  # 793 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 795 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 EntersEvent
+    _node,  # 803 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 516, 536, 570, 685, 722, 743, 800])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 516, 536, 570, 688, 725, 746, 803])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62363,246 +62610,249 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 592 __asgn_plain
     _b593,  # 593 PhasesEachUntap
     None,  # 594 __asgn_plain
-    _b595,  # 595 GainsAbility
-    None,  # 596 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 BasePT
     None,  # 597 __asgn_plain
-    _b598,  # 598 HasKeywordAtManaCost
-    _b599,  # 599 HasKeywords
-    _b600,  # 600 LosesKeywords
-    None,  # 601 __asgn_plain
-    None,  # 602 __asgn_plain
-    _b603,  # 603 CombatDamageSteps
+    _b598,  # 598 GainsAbility
+    None,  # 599 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 HasKeywordAtManaCost
+    _b602,  # 602 HasKeywords
+    _b603,  # 603 LosesKeywords
     None,  # 604 __asgn_plain
-    _b605,  # 605 AssignsExcess
-    None,  # 606 __asgn_plain
-    _b607,  # 607 AttacksUntapped
-    None,  # 608 __asgn_plain
-    _b609,  # 609 DoesntUntap
-    None,  # 610 __asgn_plain
-    _b611,  # 611 DamageGainsLife
-    None,  # 612 __asgn_plain
-    _b613,  # 613 DamageIsLethal
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeBlockedBy
-    None,  # 616 __asgn_plain
-    _b617,  # 617 CantBeAttachedBy
-    None,  # 618 __asgn_plain
-    _b619,  # 619 PreventDamageFrom
-    None,  # 620 __asgn_plain
-    _b621,  # 621 AttacksDespite
-    None,  # 622 __asgn_plain
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CombatDamageSteps
+    None,  # 607 __asgn_plain
+    _b608,  # 608 AssignsExcess
+    None,  # 609 __asgn_plain
+    _b610,  # 610 AttacksUntapped
+    None,  # 611 __asgn_plain
+    _b612,  # 612 DoesntUntap
+    None,  # 613 __asgn_plain
+    _b614,  # 614 DamageGainsLife
+    None,  # 615 __asgn_plain
+    _b616,  # 616 DamageIsLethal
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedBy
+    None,  # 619 __asgn_plain
+    _b620,  # 620 CantBeAttachedBy
+    None,  # 621 __asgn_plain
+    _b622,  # 622 PreventDamageFrom
     None,  # 623 __asgn_plain
-    _b624,  # 624 TapAbilitiesCantActivate
+    _b624,  # 624 AttacksDespite
     None,  # 625 __asgn_plain
-    _b626,  # 626 MaxBlockers
-    None,  # 627 __asgn_plain
-    _b628,  # 628 AttacksEachCombat
-    None,  # 629 __asgn_plain
-    _b630,  # 630 AttacksThisTurn
-    None,  # 631 __asgn_plain
-    _b632,  # 632 MustBeBlocked
-    None,  # 633 __asgn_plain
-    _b634,  # 634 BlocksEachCombat
-    None,  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlocked
-    None,  # 637 __asgn_plain
-    _b638,  # 638 IsColor
-    None,  # 639 __asgn_plain
+    None,  # 626 __asgn_plain
+    _b627,  # 627 TapAbilitiesCantActivate
+    None,  # 628 __asgn_plain
+    _b629,  # 629 MaxBlockers
+    None,  # 630 __asgn_plain
+    _b631,  # 631 AttacksEachCombat
+    None,  # 632 __asgn_plain
+    _b633,  # 633 AttacksThisTurn
+    None,  # 634 __asgn_plain
+    _b635,  # 635 MustBeBlocked
+    None,  # 636 __asgn_plain
+    _b637,  # 637 BlocksEachCombat
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeBlocked
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
+    _b641,  # 641 IsColor
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_oneormore
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_optional
-    None,  # 649 __asgn_optional
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_plain
+    None,  # 649 __asgn_oneormore
     None,  # 650 __asgn_optional
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_oneormore
+    None,  # 651 __asgn_optional
+    None,  # 652 __asgn_optional
     None,  # 653 __asgn_optional
-    None,  # 654 __asgn_optional
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
+    None,  # 654 __asgn_oneormore
+    None,  # 655 __asgn_oneormore
+    None,  # 656 __asgn_optional
+    None,  # 657 __asgn_optional
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_optional
-    None,  # 661 __asgn_zeroormore
-    None,  # 662 __asgn_zeroormore
-    None,  # 663 __asgn_oneormore
-    None,  # 664 __asgn_oneormore
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_plain
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_zeroormore
+    None,  # 665 __asgn_zeroormore
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_oneormore
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    _b673,  # 673 Duration
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 TargetObject
+    _b676,  # 676 Duration
     None,  # 677 __asgn_plain
-    _b678,  # 678 FromGraveyard
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_plain
-    _b684,  # 684 OntoBattlefield
-    None,  # 685 Destination
+    None,  # 678 __asgn_plain
+    _b679,  # 679 TargetObject
+    None,  # 680 __asgn_plain
+    _b681,  # 681 FromGraveyard
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_optional
     None,  # 686 __asgn_plain
-    _b687,  # 687 IntoHand
-    None,  # 688 __asgn_plain
-    _b689,  # 689 IntoGraveyard
-    None,  # 690 __asgn_optional
+    _b687,  # 687 OntoBattlefield
+    None,  # 688 Destination
+    None,  # 689 __asgn_plain
+    _b690,  # 690 IntoHand
     None,  # 691 __asgn_plain
-    _b692,  # 692 CostValue
-    None,  # 693 __asgn_plain
+    _b692,  # 692 IntoGraveyard
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    None,  # 695 __asgn_plain
+    _b695,  # 695 CostValue
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_optional
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_optional
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    None,  # 708 __asgn_oneormore
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
-    _b711,  # 711 NextTurnDuration
+    None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
-    _b715,  # 715 BackRef
-    None,  # 716 __asgn_plain
-    _b717,  # 717 TargetPlayer
-    None,  # 718 __asgn_optional
+    None,  # 713 __asgn_plain
+    _b714,  # 714 NextTurnDuration
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_plain
+    _b718,  # 718 BackRef
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    _b721,  # 721 EachObjects
-    None,  # 722 KeywordCostPart
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    _b720,  # 720 TargetPlayer
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
+    _b724,  # 724 EachObjects
+    None,  # 725 KeywordCostPart
     None,  # 726 __asgn_optional
-    None,  # 727 __asgn_optional
-    None,  # 728 __asgn_optional
-    None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_optional
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_plain
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
     None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    _b740,  # 740 QualityRef
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_optional
-    None,  # 743 GrantedAbility
-    None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_oneormore
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    _b743,  # 743 QualityRef
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_optional
+    None,  # 746 GrantedAbility
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_optional
     None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_oneormore
     None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    _b762,  # 762 PerTime
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
-    None,  # 765 __asgn_optional
-    None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
-    _b768,  # 768 PerObject
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
+    None,  # 762 __asgn_plain
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    _b765,  # 765 PerTime
+    None,  # 766 __asgn_optional
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
-    _b771,  # 771 PowerOf
+    _b771,  # 771 PerObject
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
+    _b774,  # 774 PowerOf
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_optional
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
+    None,  # 779 __asgn_plain
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
-    None,  # 787 __asgn_oneormore
+    None,  # 787 __asgn_optional
     None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
-    None,  # 790 DelayedStep
+    None,  # 790 __asgn_oneormore
     None,  # 791 __asgn_optional
-    None,  # 792 __asgn_oneormore
-    None,  # 793 __asgn_plain
+    None,  # 792 __asgn_optional
+    None,  # 793 DelayedStep
     None,  # 794 __asgn_optional
-    None,  # 795 __asgn_plain
+    None,  # 795 __asgn_oneormore
     None,  # 796 __asgn_plain
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_plain
-    _b799,  # 799 EntersEvent
-    None,  # 800 ThisEvent
+    None,  # 799 __asgn_plain
+    None,  # 800 __asgn_optional
     None,  # 801 __asgn_plain
-    _b802,  # 802 LeavesEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 DiesEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 AttacksAloneEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 AttacksEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 BlocksEvent
-    None,  # 811 __asgn_plain
+    _b802,  # 802 EntersEvent
+    None,  # 803 ThisEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 LeavesEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 DiesEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 AttacksAloneEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
     None,  # 812 __asgn_plain
-    _b813,  # 813 BlockedEvent
+    _b813,  # 813 BlocksEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 PhasesEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 TurnedUpEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 ExiledThisWayEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 TargetedEvent
-    None,  # 822 __asgn_plain
+    None,  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 DealsDamageEvent
+    _b824,  # 824 TargetedEvent
     None,  # 825 __asgn_plain
-    _b826,  # 826 DealtDamageEvent
-    None,  # 827 __asgn_optional
-    None,  # 828 __asgn_optional
-    None,  # 829 __asgn_oneormore
+    None,  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
-    None,  # 832 __asgn_optional
+    None,  # 832 __asgn_oneormore
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
     None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
+    None,  # 837 __asgn_optional
+    None,  # 838 __asgn_optional
+    None,  # 839 __asgn_optional
 ]

@@ -127,6 +127,15 @@ class BlocksAsThough:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): power and toughness set to these values (after any characteristic-defining
+    ability, 7a, and before modifications and counters, 7c)."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
 class MustBeBlocked:
     """509.1c: a requirement: it must be blocked if able (at least one creature blocks it)."""
 
@@ -410,7 +419,7 @@ Part = Union[
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
     PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
-    AllAbleBlock,
+    AllAbleBlock, SetBasePT,
 ]
 
 
@@ -489,6 +498,7 @@ __all__ = [
     "PreventDamageBy",
     "PreventDamageDealtBy",
     "PreventDamageFrom",
+    "SetBasePT",
     "SetColors",
     "SetPT",
     "SkipsExtraTurns",

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetBasePT, SetColors,
+    SetPT,
 )
 from .resolution import Resolution
 from .values import Cost
@@ -481,6 +482,10 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 toughness = n if p.toughness else toughness
         finally:
             del game.partial[obj.oid]
+    for p, _ in parts:
+        if isinstance(p, SetBasePT):
+            # 613.4b (layer 7b): effects setting power and toughness, in timestamp order (613.7).
+            power, toughness = p.power, p.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:

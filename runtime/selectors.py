@@ -148,8 +148,10 @@ class ObjectFilter:
 
 
 def _has_state(game: "Game", obj: "GameObject", state: str) -> bool:
-    """A permanent's status (110.5: tapped or untapped), combat role (506.4: attacking, blocking), or
+    """A permanent's status (110.5: tapped or untapped), combat role (506.4: attacking, blocking; 509.1h: unblocked), or
     whether an Aura is attached to it (303.4: "enchanted creatures")."""
+    if state == "unblocked":
+        return obj.attacking and obj.oid not in game.state.blocked  # 509.1h
     if state == "enchanted":
         return any("Aura" in game.characteristics(a).subtypes for a in game.attached_to(obj.oid))
     if state == "tapped":

@@ -7,6 +7,7 @@ named already) and its runtime effect (``python``: an ``rt`` effect of :mod:`run
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from ..pyexpr import ident, lit, tuple_expr
@@ -942,8 +943,8 @@ class ApplyContinuous(Effect):
             ref = Group(words=f"{first} and {self.also.text(ph)}")
         parts = self.parts
         text = static_parts_text(parts, ph)
-        text = text.replace("has ", "gains ", 1) if parts and isinstance(parts[0], GainAbility) else \
-            text.replace("has ", "gains ")
+        # "has base power and toughness 4/1" keeps its verb in an effect (613.4b wording).
+        text = re.sub(r"\bhas (?!base power)", "gains ", text, count=1 if parts and isinstance(parts[0], GainAbility) else 0)
         # 613.1e: an effect's color change reads "becomes black" (a static ability's, "is black").
         text = becomes(text)
         if ref.plural:

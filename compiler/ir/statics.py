@@ -369,6 +369,20 @@ class TapAbilitiesCantActivate(StaticPart):
 
 
 @dataclass(frozen=True)
+class BasePT(StaticPart):
+    """613.4b (layer 7b): "has base power and toughness 4/1" -- power and toughness set to these values."""
+
+    power: int
+    toughness: int
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has base power and toughness {self.power}/{self.toughness}"
+
+    def python(self) -> str:
+        return f"rt.SetBasePT(power={lit(self.power)}, toughness={lit(self.toughness)})"
+
+
+@dataclass(frozen=True)
 class MustBeBlocked(FixedPart):
     """509.1c: "must be blocked this turn if able" -- a requirement that at least one creature blocks it."""
     WORDS, RUNTIME = "must be blocked this turn if able", "MustBeBlocked"
