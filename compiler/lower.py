@@ -328,6 +328,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " it's blocking"
     if f.attacking_you:
         words += " that's attacking you"
+    if f.dealtby:
+        words += " dealt damage by this this turn"  # "this" printed as the card's name
+    if f.tappedfor:
+        words += " tapped this turn to pay for its abilities"
     name = unescape(f.name) if f.name else ""
     if f.name:
         words += f" named {name}"
@@ -341,7 +345,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen))
+                    of_chosen=bool(f.chosen), dealt_damage_by_source=bool(f.dealtby),
+                    tapped_for_source=bool(f.tappedfor))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.

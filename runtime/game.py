@@ -852,6 +852,8 @@ class Game:
                 return
             o.damage += amount
             o.dealt_damage_turn = self.state.turn
+            if (source_oid, self.state.turn) not in o.damaged_by:
+                o.damaged_by += ((source_oid, self.state.turn),)
             self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
             if src_ch is not None and src_ch.has(DamageIsLethal):
                 o.deathtouched = True  # 704.5h

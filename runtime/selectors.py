@@ -52,6 +52,11 @@ class ObjectFilter:
     # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
     of_chosen: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
+    # 120.3: "creature dealt damage by this this turn" -- the source dealt damage to it this turn.
+    dealt_damage_by_source: bool = False
+    # 118.3: "Merfolk tapped this turn to pay for its abilities" -- tapped this turn to pay a cost of
+    # the source's (its last known information, if it has left, 608.2h).
+    tapped_for_source: bool = False
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -124,6 +129,14 @@ class ObjectFilter:
             if source_oid is not None:
                 src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
             if src is None or obj.oid not in src.blocking:
+                return False
+        if self.dealt_damage_by_source and (source_oid, game.state.turn) not in obj.damaged_by:
+            return False
+        if self.tapped_for_source:
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+            if src is None or (obj.oid, game.state.turn) not in src.tapped_for:
                 return False
         if self.name and ch.name != self.name:
             return False
