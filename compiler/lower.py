@@ -1140,6 +1140,9 @@ class CardLowering:
                          tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
                          reveal=bool(e.reveal))
 
+    def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond))
+
     def effect_ShuffleEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Shuffle(self._action(e, "shuffle"), self.player(e.player, cond))
 
@@ -1580,9 +1583,14 @@ class CardLowering:
     def event_DealsDamageEvent(self, ev: Any) -> TriggerEvent:
         # 120.3, 603.2c: maybe combat damage only, maybe to one kind of recipient.
         combat = bool(ev.combat)
-        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature", "": ""}[ev.recipient or ""]
+        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature", "you": "you",
+                     "": ""}[ev.recipient or ""]
         words = f"deals {'combat damage' if combat else 'damage'}" + (f" to {ev.recipient}" if ev.recipient else "")
         return TriggerEvent("deals_damage", words, combat=combat, recipient=recipient)
+
+    def event_PutIntoGraveyardEvent(self, ev: Any) -> TriggerEvent:
+        # 603.6c: from any zone; the ability triggers on the card in the graveyard.
+        return TriggerEvent("put_into_graveyard", "is put into a graveyard from anywhere")
 
     def event_DealtDamageEvent(self, ev: Any) -> TriggerEvent:
         combat = bool(ev.combat)

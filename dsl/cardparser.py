@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '53447eb75280aeb3f97eb5beb20a307a00fc6d1d576eeed3d06a7b1eab4c74ab'
+GRAMMAR = 'af1e87bbb32507a2bfe5528bcfb6d02d602598cf445132154f7ede0ab31c8bca'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -341,6 +341,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PreventAllEffect', 'common', 'PreventAllEffect', ''),
     ('__asgn_plain', 'plain', '', 'unpreventable'),
     ('UnpreventableEffect', 'common', 'UnpreventableEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'library'),
+    ('ShuffleIntoEffect', 'common', 'ShuffleIntoEffect', ''),
     ('__asgn_plain', 'plain', '', 'action'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('TopCardActionEffect', 'common', 'TopCardActionEffect', ''),
@@ -854,6 +857,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DealsDamageEvent', 'common', 'DealsDamageEvent', ''),
     ('__asgn_plain', 'plain', '', 'dealt'),
     ('DealtDamageEvent', 'common', 'DealtDamageEvent', ''),
+    ('__asgn_plain', 'plain', '', 'anywhere'),
+    ('PutIntoGraveyardEvent', 'common', 'PutIntoGraveyardEvent', ''),
     ('__asgn_optional', 'optional', '', 'thisor'),
     ('__asgn_optional', 'optional', '', 'onbf'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
@@ -952,7 +957,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX59': ('(your|a)\\b', 40),
     '_RX60': ('(player|opponent)\\b', 40),
     '_RX61': ('in|out', 40),
-    '_RX62': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX62': ('(a player|an opponent|a creature|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -20057,13 +20062,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F14:
             while True:
                 p59 = p
                 res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffle', '')
+                q += 7
+                p59 = q
+                res60.append(v)
                 p61 = p59
                 res62: list[Any] = []
-                r = self.r_ActionWord_0(p61)
+                r = self.r_TargetRef_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20084,11 +20103,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p59] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
+                v = (q, 'into', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
                 q += 3
                 p59 = q
                 res60.append(v)
@@ -20098,70 +20131,38 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p59] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'top', '')
-                q += 3
-                p59 = q
-                res60.append(v)
-                r = self.e98_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
-                    res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
+                v = (q, "owner's", '')
+                q += 7
                 p59 = q
                 res60.append(v)
                 p63 = p59
                 res64: list[Any] = []
-                r = self.r_PlayerRef_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 320
-                p59 = p63
-                if res64 and n:
-                    res60.append(n)
-                q = sk0[p59]
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p63] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p59 = q
-                res60.append(v)
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 320
+                p59 = p63
+                if res64 and n:
+                    res60.append(n)
                 if res60:
-                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    n = Nt(res60)
                     n.rule = 321
                 q = p59
                 v = n if res60 else None
@@ -20170,27 +20171,13 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F9:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p65 = q
-                res66.append(v)
                 p67 = p65
                 res68: list[Any] = []
-                r = self.r_Cost_0(p67)
+                r = self.r_ActionWord_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20205,9 +20192,91 @@ class CardParser:
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
-                if res66:
-                    n = Nt(res66)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                r = self.e98_0(p65)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p65 = q
+                if v:
+                    res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p65 = q
+                res66.append(v)
+                p69 = p65
+                res70: list[Any] = []
+                r = self.r_PlayerRef_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
                     n.rule = 323
+                p65 = p69
+                if res70 and n:
+                    res66.append(n)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
+                    n.rule = 324
                 q = p65
                 v = n if res66 else None
                 if v is not None:
@@ -20215,41 +20284,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F12:
             while True:
-                p69 = p
-                res70: list[Any] = []
-                p71 = p69
+                p71 = p
                 res72: list[Any] = []
-                r = self.r_ActionWord_0(p71)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p71 = q
-                if v:
-                    res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 324
-                p69 = p71
-                if res72 and n:
-                    res70.append(n)
-                q = sk0[p69]
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
+                    sk0[p71] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                p73 = p69
+                v = (q, 'pay', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                p73 = p71
                 res74: list[Any] = []
-                r = self.r_Amount_0(p73)
+                r = self.r_Cost_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20261,68 +20316,26 @@ class CardParser:
                 if res74:
                     n = Nt(res74)
                     n.rule = 325
-                p69 = p73
+                p71 = p73
                 if res74 and n:
-                    res70.append(n)
-                if res70:
-                    n = Nt(res70)
+                    res72.append(n)
+                if res72:
+                    n = Nt(res72)
                     n.rule = 326
-                q = p69
-                v = n if res70 else None
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F9:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p75 = q
-                res76.append(v)
                 p77 = p75
                 res78: list[Any] = []
-                r = self.r_TargetRef_0(p77)
+                r = self.r_ActionWord_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20337,9 +20350,37 @@ class CardParser:
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p79 = p75
+                res80: list[Any] = []
+                r = self.r_Amount_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 328
+                p75 = p79
+                if res80 and n:
+                    res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 328
+                    n.rule = 329
                 q = p75
                 v = n if res76 else None
                 if v is not None:
@@ -20347,42 +20388,53 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F5:
             while True:
-                p79 = p
-                res80: list[Any] = []
-                p81 = p79
+                p81 = p
                 res82: list[Any] = []
-                r = self.r_TargetRef_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 329
-                p79 = p81
-                if res82 and n:
-                    res80.append(n)
-                q = sk0[p79]
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p81] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'fights', '')
+                v = (q, 'attach', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                p83 = p79
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p81 = q
+                res82.append(v)
+                p83 = p81
                 res84: list[Any] = []
                 r = self.r_TargetRef_0(p83)
                 if r is None:
@@ -20396,82 +20448,26 @@ class CardParser:
                 if res84:
                     n = Nt(res84)
                     n.rule = 330
-                p79 = p83
+                p81 = p83
                 if res84 and n:
-                    res80.append(n)
-                if res80:
-                    n = Nt(res80)
+                    res82.append(n)
+                if res82:
+                    n = Nt(res82)
                     n.rule = 331
-                q = p79
-                v = n if res80 else None
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F66:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p85 = q
-                res86.append(v)
                 p87 = p85
                 res88: list[Any] = []
-                r = self.r_Amount_0(p87)
+                r = self.r_TargetRef_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20492,338 +20488,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p85] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
+                v = (q, 'fights', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
                 p85 = q
                 res86.append(v)
                 p89 = p85
                 res90: list[Any] = []
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p89)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'order', '')
-                q += 5
+                q, v = r
                 p89 = q
-                res90.append(v)
+                if v:
+                    res90.append(v)
                 if res90:
                     n = Nt(res90)
                     n.rule = 333
@@ -20840,13 +20523,69 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F8:
             while True:
                 p91 = p
                 res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p91 = q
+                res92.append(v)
                 p93 = p91
                 res94: list[Any] = []
-                r = self.r_TargetRef_0(p93)
+                r = self.r_Amount_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20867,11 +20606,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
+                v = (q, 'cards', '')
                 q += 5
                 p91 = q
                 res92.append(v)
@@ -20881,39 +20620,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
+                v = (q, 'of', '')
                 q += 2
                 p91 = q
                 res92.append(v)
@@ -20923,11 +20634,291 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
                 q += 3
                 p91 = q
                 res92.append(v)
@@ -20939,11 +20930,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
+                v = (q, 'order', '')
                 q += 5
                 p95 = q
                 res96.append(v)
@@ -20953,40 +20944,9 @@ class CardParser:
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                p97 = p91
-                res98: list[Any] = []
-                r = self.r_TargetRef_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 337
-                p91 = p97
-                if res98 and n:
-                    res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 338
+                    n.rule = 337
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20994,44 +20954,136 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F66:
             while True:
-                p99 = p
+                p97 = p
+                res98: list[Any] = []
+                p99 = p97
                 res100: list[Any] = []
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                p101 = p99
-                res102: list[Any] = []
-                r = self.r_Amount_0(p101)
+                r = self.r_TargetRef_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p101 = q
+                p99 = q
                 if v:
-                    res102.append(v)
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 338
+                p97 = p99
+                if res100 and n:
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                p101 = p97
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p101 = q
+                res102.append(v)
                 if res102:
                     n = Nt(res102)
                     n.rule = 339
-                p99 = p101
+                p97 = p101
                 if res102 and n:
-                    res100.append(n)
-                p103 = p99
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                p103 = p97
                 res104: list[Any] = []
-                r = self.r_CounterKind_0(p103)
+                r = self.r_TargetRef_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21043,66 +21095,40 @@ class CardParser:
                 if res104:
                     n = Nt(res104)
                     n.rule = 340
-                p99 = p103
+                p97 = p103
                 if res104 and n:
-                    res100.append(n)
-                r = self.e99_0(p99)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p99 = q
-                if v:
-                    res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                p105 = p99
-                res106: list[Any] = []
-                r = self.r_TargetRef_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98)
                     n.rule = 341
-                p99 = p105
-                if res106 and n:
-                    res100.append(n)
-                q = sk0[p99]
+                q = p97
+                v = n if res98 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p99 = q
-                res100.append(v)
-                p107 = p99
+                p105 = q
+                res106.append(v)
+                p107 = p105
                 res108: list[Any] = []
-                r = self.r_TargetRef_0(p107)
+                r = self.r_Amount_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21114,14 +21140,102 @@ class CardParser:
                 if res108:
                     n = Nt(res108)
                     n.rule = 342
-                p99 = p107
+                p105 = p107
                 if res108 and n:
-                    res100.append(n)
-                if res100:
-                    n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
+                    res106.append(n)
+                p109 = p105
+                res110: list[Any] = []
+                r = self.r_CounterKind_0(p109)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
                     n.rule = 343
-                q = p99
-                v = n if res100 else None
+                p105 = p109
+                if res110 and n:
+                    res106.append(n)
+                r = self.e99_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                p111 = p105
+                res112: list[Any] = []
+                r = self.r_TargetRef_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112)
+                    n.rule = 344
+                p105 = p111
+                if res112 and n:
+                    res106.append(n)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                p113 = p105
+                res114: list[Any] = []
+                r = self.r_TargetRef_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 345
+                p105 = p113
+                if res114 and n:
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    n.rule = 346
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21147,7 +21261,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 344
+        n.rule = 347
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -21168,7 +21282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 345
+        n.rule = 348
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -21200,7 +21314,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 346
+                    n.rule = 349
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21254,13 +21368,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 347
+                    n.rule = 350
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 348
+                    n.rule = 351
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21307,13 +21421,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 349
+                    n.rule = 352
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 350
+                    n.rule = 353
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21360,13 +21474,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 351
+                    n.rule = 354
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 352
+                    n.rule = 355
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21495,7 +21609,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 353
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21542,7 +21656,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 354
+                n.rule = 357
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21572,7 +21686,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 355
+            n.rule = 358
         p = p5
         if res6 and n:
             res.append(n)
@@ -21614,7 +21728,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 356
+                n.rule = 359
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21644,7 +21758,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 357
+            n.rule = 360
         p = p11
         if res12 and n:
             res.append(n)
@@ -21658,7 +21772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 358
+        n.rule = 361
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21799,7 +21913,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 359
+                n.rule = 362
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21848,7 +21962,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 360
+            n.rule = 363
         p = p9
         if res10 and n:
             res.append(n)
@@ -21911,7 +22025,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 364
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22055,14 +22169,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 362
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 366
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22083,7 +22197,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 364
+        n.rule = 367
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -22120,7 +22234,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 365
+                    n.rule = 368
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -22150,7 +22264,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 366
+                    n.rule = 369
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -22175,7 +22289,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 367
+                    n.rule = 370
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -22227,7 +22341,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 368
+        n.rule = 371
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22272,13 +22386,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 369
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 370
+                n.rule = 373
             q = p1
             v = n if res2 else None
             p = q
@@ -22289,7 +22403,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 371
+        n.rule = 374
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22387,7 +22501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 375
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22460,14 +22574,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 373
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 374
+        n.rule = 377
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22619,7 +22733,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 378
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22675,7 +22789,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 379
         p = p1
         if res2 and n:
             res.append(n)
@@ -22802,7 +22916,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 377
+        n.rule = 380
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22875,14 +22989,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 378
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 379
+        n.rule = 382
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23034,7 +23148,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 383
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23093,7 +23207,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 381
+                n.rule = 384
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23176,7 +23290,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 382
+                n.rule = 385
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23186,7 +23300,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 383
+        n.rule = 386
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -23478,7 +23592,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 387
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -23513,7 +23627,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23548,7 +23662,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 389
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23583,7 +23697,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 390
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -23989,7 +24103,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 388
+        n.rule = 391
         return q, n
 
     def e84_0(self, p: int) -> Any:
@@ -24087,7 +24201,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 392
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24126,7 +24240,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 393
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24174,7 +24288,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 391
+                    n.rule = 394
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24199,7 +24313,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 395
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24238,7 +24352,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 393
+                    n.rule = 396
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24310,7 +24424,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 397
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24357,7 +24471,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 398
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24377,7 +24491,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 396
+                    n.rule = 399
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24404,7 +24518,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 397
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24438,7 +24552,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 399
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24465,7 +24579,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24485,7 +24599,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 399
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24512,7 +24626,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 399
+                    n.rule = 402
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24546,7 +24660,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 396
+                    n.rule = 399
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24573,7 +24687,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 403
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24607,7 +24721,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 396
+                    n.rule = 399
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24634,7 +24748,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 401
+                    n.rule = 404
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24668,7 +24782,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 396
+                    n.rule = 399
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24716,7 +24830,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 405
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -24863,7 +24977,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 403
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24964,7 +25078,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 404
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25166,7 +25280,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 405
+                    n.rule = 408
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25205,7 +25319,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 409
         p = p1
         if res2 and n:
             res.append(n)
@@ -25303,7 +25417,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 410
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25371,7 +25485,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 408
+                n.rule = 411
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25381,7 +25495,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 409
+        n.rule = 412
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25413,14 +25527,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 411
+        n.rule = 414
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25439,7 +25553,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 412
+                n.rule = 415
             q = p1
             v = n if res2 else None
             p = q
@@ -25464,7 +25578,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 413
+            n.rule = 416
         p = p3
         if res4 and n:
             res.append(n)
@@ -25478,7 +25592,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 417
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25582,14 +25696,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 416
+        n.rule = 419
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25621,7 +25735,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -25653,7 +25767,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 418
+            n.rule = 421
         p = p3
         if res4 and n:
             res.append(n)
@@ -25688,7 +25802,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 419
+            n.rule = 422
         p = p5
         if res6 and n:
             res.append(n)
@@ -25779,7 +25893,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 420
+                n.rule = 423
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25798,7 +25912,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 424
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25829,7 +25943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25848,7 +25962,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 423
+                n.rule = 426
             q = p1
             v = n if res2 else None
             p = q
@@ -25873,7 +25987,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
@@ -25896,7 +26010,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 428
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25915,7 +26029,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 426
+                n.rule = 429
             q = p1
             v = n if res2 else None
             p = q
@@ -25939,7 +26053,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 430
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25995,7 +26109,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -26011,7 +26125,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 429
+                n.rule = 432
             q = p3
             v = n if res4 else None
             p = q
@@ -26021,7 +26135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 433
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26053,7 +26167,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -26091,7 +26205,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 435
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26123,7 +26237,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -26139,7 +26253,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 434
+                n.rule = 437
             q = p3
             v = n if res4 else None
             p = q
@@ -26168,7 +26282,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 438
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26200,7 +26314,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26298,7 +26412,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 440
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26342,7 +26456,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -26434,14 +26548,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 439
+            n.rule = 442
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26473,7 +26587,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26537,7 +26651,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 442
+            n.rule = 445
         p = p5
         if res6 and n:
             res.append(n)
@@ -26552,7 +26666,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 443
+            n.rule = 446
         p = p7
         if res8 and n:
             res.append(n)
@@ -26642,7 +26756,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 444
+            n.rule = 447
         p = p11
         if res12 and n:
             res.append(n)
@@ -26658,7 +26772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 448
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26690,7 +26804,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -26756,7 +26870,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 447
+                n.rule = 450
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26779,7 +26893,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 448
+                    n.rule = 451
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26852,7 +26966,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 449
+        n.rule = 452
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26884,7 +26998,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26903,7 +27017,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 451
+        n.rule = 454
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26960,7 +27074,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 452
+                n.rule = 455
             q = p1
             v = n if res2 else None
             p = q
@@ -26997,7 +27111,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 453
+            n.rule = 456
         p = p3
         if res4 and n:
             res.append(n)
@@ -27036,7 +27150,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 454
+            n.rule = 457
         p = p5
         if res6 and n:
             res.append(n)
@@ -27055,7 +27169,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 458
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27094,7 +27208,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -27174,14 +27288,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 457
+            n.rule = 460
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 461
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27213,7 +27327,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27228,7 +27342,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 460
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
@@ -27262,14 +27376,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 461
+            n.rule = 464
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 465
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27301,7 +27415,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27317,7 +27431,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 464
+                n.rule = 467
             q = p3
             v = n if res4 else None
             p = q
@@ -27394,7 +27508,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 468
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27426,7 +27540,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27464,7 +27578,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 467
+        n.rule = 470
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27496,7 +27610,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27512,7 +27626,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 469
+                n.rule = 472
             q = p3
             v = n if res4 else None
             p = q
@@ -27545,7 +27659,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 470
+                n.rule = 473
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27560,7 +27674,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 471
+                n.rule = 474
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27624,7 +27738,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 472
+                n.rule = 475
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27634,7 +27748,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27714,7 +27828,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27733,7 +27847,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27765,14 +27879,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 480
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27791,7 +27905,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 478
+                n.rule = 481
             q = p1
             v = n if res2 else None
             p = q
@@ -27816,7 +27930,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 479
+            n.rule = 482
         p = p3
         if res4 and n:
             res.append(n)
@@ -27831,14 +27945,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 480
+            n.rule = 483
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 484
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27870,7 +27984,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27924,7 +28038,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 483
+                n.rule = 486
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27934,7 +28048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27966,14 +28080,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28029,14 +28143,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28068,14 +28182,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28107,7 +28221,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28122,7 +28236,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 492
+            n.rule = 495
         p = p3
         if res4 and n:
             res.append(n)
@@ -28156,14 +28270,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 493
+            n.rule = 496
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28202,14 +28316,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 499
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28265,7 +28379,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -28375,7 +28489,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28407,7 +28521,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28421,7 +28535,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28453,7 +28567,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
@@ -28569,7 +28683,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 505
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28649,7 +28763,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28669,7 +28783,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28696,14 +28810,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 505
+            n.rule = 508
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 509
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28723,7 +28837,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28817,14 +28931,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 511
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 512
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28847,7 +28961,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 510
+                n.rule = 513
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28892,7 +29006,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -28982,7 +29096,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 515
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29084,7 +29198,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 513
+                    n.rule = 516
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29112,12 +29226,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 517
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29145,12 +29259,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 515
+                    n.rule = 518
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29254,7 +29368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29341,7 +29455,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29362,7 +29476,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29383,7 +29497,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29406,7 +29520,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29429,7 +29543,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29584,7 +29698,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 518
+                    n.rule = 521
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29614,7 +29728,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 518
+                    n.rule = 521
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29692,18 +29806,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 519
+                    n.rule = 522
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 520
+                    n.rule = 523
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29730,7 +29844,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 521
+                    n.rule = 524
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29750,12 +29864,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 522
+                    n.rule = 525
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29770,7 +29884,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29785,7 +29899,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29868,7 +29982,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 523
+                    n.rule = 526
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29899,18 +30013,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 524
+                    n.rule = 527
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 525
+                    n.rule = 528
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29954,18 +30068,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 526
+                    n.rule = 529
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 527
+                    n.rule = 530
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29980,7 +30094,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30049,18 +30163,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 528
+                    n.rule = 531
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 529
+                    n.rule = 532
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30099,18 +30213,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 530
+                    n.rule = 533
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 531
+                    n.rule = 534
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30125,7 +30239,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30150,7 +30264,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 532
+        n.rule = 535
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -30203,7 +30317,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 533
+                    n.rule = 536
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30323,7 +30437,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 534
+        n.rule = 537
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30421,7 +30535,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 535
+                    n.rule = 538
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30446,18 +30560,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 539
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 540
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30487,7 +30601,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 539
+                    n.rule = 542
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30532,7 +30646,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 540
+                    n.rule = 543
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30608,12 +30722,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 541
+                    n.rule = 544
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30640,7 +30754,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 542
+                    n.rule = 545
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30699,7 +30813,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 543
+                    n.rule = 546
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30721,18 +30835,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 544
+                    n.rule = 547
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 545
+                    n.rule = 548
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30762,7 +30876,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 546
+                    n.rule = 549
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30800,12 +30914,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 547
+                    n.rule = 550
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30835,7 +30949,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 548
+                    n.rule = 551
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30860,7 +30974,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 549
+                    n.rule = 552
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30895,18 +31009,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 550
+                    n.rule = 553
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 551
+                    n.rule = 554
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30936,7 +31050,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 552
+                    n.rule = 555
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30962,7 +31076,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 553
+                    n.rule = 556
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -31014,12 +31128,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 554
+                    n.rule = 557
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31057,7 +31171,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 555
+                n.rule = 558
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31085,7 +31199,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 556
+        n.rule = 559
         return q, n
 
     def e103_0(self, p: int) -> Any:
@@ -31106,7 +31220,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 557
+        n.rule = 560
         return q, n
 
     def e104_0(self, p: int) -> Any:
@@ -31138,7 +31252,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 558
+                    n.rule = 561
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31167,7 +31281,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 562
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31209,7 +31323,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 560
+                n.rule = 563
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31264,7 +31378,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 561
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31295,7 +31409,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 562
+                    n.rule = 565
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31354,7 +31468,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 563
+                    n.rule = 566
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31469,7 +31583,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 564
+                    n.rule = 567
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31663,7 +31777,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 568
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31752,7 +31866,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31772,7 +31886,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 567
+                    n.rule = 570
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31827,13 +31941,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 571
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 567
+                    n.rule = 570
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31913,7 +32027,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 569
+                    n.rule = 572
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31952,7 +32066,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31995,12 +32109,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 571
+                    n.rule = 574
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32069,18 +32183,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 573
+                    n.rule = 576
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 574
+                    n.rule = 577
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32121,18 +32235,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 575
+                    n.rule = 578
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 579
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32191,12 +32305,12 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20 if len(res20) == 1 and type(res20[0]) is not list else flatten(res20))
-                    n.rule = 577
+                    n.rule = 580
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32237,18 +32351,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 578
+                    n.rule = 581
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 579
+                    n.rule = 582
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32348,7 +32462,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 580
+                    n.rule = 583
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32396,12 +32510,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 581
+                    n.rule = 584
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32491,12 +32605,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 582
+                    n.rule = 585
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32558,12 +32672,12 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 583
+                    n.rule = 586
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32611,12 +32725,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 584
+                    n.rule = 587
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32712,18 +32826,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 585
+                    n.rule = 588
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 586
+                    n.rule = 589
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32871,7 +32985,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 587
+                    n.rule = 590
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -32891,12 +33005,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 588
+                    n.rule = 591
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33056,12 +33170,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 589
+                    n.rule = 592
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33116,18 +33230,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 590
+                    n.rule = 593
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 591
+                    n.rule = 594
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33182,18 +33296,18 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 592
+                    n.rule = 595
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 593
+                    n.rule = 596
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33318,18 +33432,18 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 594
+                    n.rule = 597
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 595
+                    n.rule = 598
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33424,7 +33538,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 596
+                    n.rule = 599
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -33463,18 +33577,18 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 597
+                    n.rule = 600
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 598
+                    n.rule = 601
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33519,7 +33633,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 599
+                    n.rule = 602
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33539,12 +33653,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 600
+                    n.rule = 603
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33575,7 +33689,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 601
+                    n.rule = 604
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -33681,18 +33795,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 602
+                    n.rule = 605
                 p69 = p73
                 if res74 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 603
+                    n.rule = 606
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33721,12 +33835,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 604
+                    n.rule = 607
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33755,12 +33869,12 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 605
+                    n.rule = 608
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33857,7 +33971,7 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 606
+                    n.rule = 609
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -33892,7 +34006,7 @@ class CardParser:
                     res86.append(v)
                     if res86:
                         n = Nt(res86)
-                        n.rule = 607
+                        n.rule = 610
                     p83 = p85
                     if res86 and n:
                         res84.append(n)
@@ -33938,12 +34052,12 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 608
+                    n.rule = 611
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34096,18 +34210,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 609
+                    n.rule = 612
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 610
+                    n.rule = 613
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34176,18 +34290,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 611
+                    n.rule = 614
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 612
+                    n.rule = 615
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34279,18 +34393,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 613
+                    n.rule = 616
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 614
+                    n.rule = 617
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34471,18 +34585,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 615
+                    n.rule = 618
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 616
+                    n.rule = 619
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34579,18 +34693,18 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 617
+                    n.rule = 620
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 618
+                    n.rule = 621
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34668,7 +34782,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 619
+                    n.rule = 622
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -34688,12 +34802,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 620
+                    n.rule = 623
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34799,7 +34913,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 621
+                    n.rule = 624
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34819,12 +34933,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 622
+                    n.rule = 625
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34888,7 +35002,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 623
+                    n.rule = 626
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -34964,12 +35078,12 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 624
+                    n.rule = 627
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35109,18 +35223,18 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 625
+                    n.rule = 628
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 626
+                    n.rule = 629
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35150,7 +35264,7 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 627
+                    n.rule = 630
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
@@ -35301,18 +35415,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 628
+                    n.rule = 631
                 p125 = p129
                 if res130 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 629
+                    n.rule = 632
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35426,7 +35540,7 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 630
+                    n.rule = 633
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
@@ -35441,12 +35555,12 @@ class CardParser:
                     res132.append(v)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 631
+                    n.rule = 634
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35529,18 +35643,18 @@ class CardParser:
                 res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 632
+                    n.rule = 635
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 633
+                    n.rule = 636
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35623,18 +35737,18 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 634
+                    n.rule = 637
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 635
+                    n.rule = 638
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35745,18 +35859,18 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 636
+                    n.rule = 639
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 637
+                    n.rule = 640
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35839,18 +35953,18 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 638
+                    n.rule = 641
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 639
+                    n.rule = 642
                 q = p147
                 v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35905,18 +36019,18 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 640
+                    n.rule = 643
                 p151 = p153
                 if res154 and n:
                     res152.append(n)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 641
+                    n.rule = 644
                 q = p151
                 v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35947,18 +36061,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 642
+                    n.rule = 645
                 p155 = p157
                 if res158 and n:
                     res156.append(n)
                 if res156:
                     n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
-                    n.rule = 643
+                    n.rule = 646
                 q = p155
                 v = n if res156 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 575
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35999,7 +36113,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 647
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36029,7 +36143,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 648
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36054,7 +36168,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 646
+                    n.rule = 649
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36085,7 +36199,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 647
+                    n.rule = 650
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36110,7 +36224,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 648
+                    n.rule = 651
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36146,7 +36260,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 649
+                n.rule = 652
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36191,7 +36305,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 650
+                n.rule = 653
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -36245,7 +36359,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 654
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -36266,7 +36380,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -36287,7 +36401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -36308,7 +36422,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -36329,7 +36443,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -36364,7 +36478,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 659
         return p, n
 
     def e115_0(self, p: int) -> Any:
@@ -36597,7 +36711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36618,7 +36732,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36639,7 +36753,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
     def e121_0(self, p: int) -> Any:
@@ -36819,7 +36933,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36894,7 +37008,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36939,7 +37053,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 665
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37021,7 +37135,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37044,7 +37158,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 667
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37180,7 +37294,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def e128_0(self, p: int) -> Any:
@@ -37201,7 +37315,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 669
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -37232,7 +37346,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 670
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -37267,7 +37381,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 671
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -37365,7 +37479,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 672
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -37427,7 +37541,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37493,7 +37607,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37653,7 +37767,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 675
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37679,7 +37793,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 673
+                    n.rule = 676
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37752,7 +37866,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37877,7 +37991,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 678
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37972,7 +38086,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38063,7 +38177,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 677
+                    n.rule = 680
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38117,7 +38231,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 678
+                    n.rule = 681
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38151,7 +38265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 678
+                    n.rule = 681
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38229,7 +38343,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38277,7 +38391,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38321,7 +38435,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 684
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38361,7 +38475,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -38380,7 +38494,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 686
         return p, n
 
     def e141_0(self, p: int) -> Any:
@@ -38465,7 +38579,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 687
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38531,7 +38645,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 688
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -38796,7 +38910,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 689
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38862,7 +38976,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 690
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -39047,18 +39161,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39094,7 +39208,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 691
+                    n.rule = 694
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39114,12 +39228,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 695
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39155,7 +39269,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 693
+                    n.rule = 696
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39175,12 +39289,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 694
+                    n.rule = 697
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 693
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39205,7 +39319,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 698
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39237,12 +39351,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39262,12 +39376,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 701
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39470,7 +39584,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39514,7 +39628,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 703
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39874,7 +39988,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39933,7 +40047,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 702
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40013,7 +40127,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40090,7 +40204,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40135,7 +40249,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 705
+                    n.rule = 708
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40220,7 +40334,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 709
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -40276,7 +40390,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40300,7 +40414,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 711
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40328,7 +40442,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 712
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -40524,7 +40638,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40554,7 +40668,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 711
+                        n.rule = 714
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40580,7 +40694,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 712
+                n.rule = 715
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40633,7 +40747,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 716
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -40667,7 +40781,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 717
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40762,19 +40876,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 715
+                    n.rule = 718
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 716
+                    n.rule = 719
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 720
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40802,7 +40916,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 721
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40820,14 +40934,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 719
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 720
+        n.rule = 723
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40909,7 +41023,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 721
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
@@ -40941,7 +41055,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 722
+        n.rule = 725
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40962,7 +41076,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 726
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40990,7 +41104,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -41005,7 +41119,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 725
+            n.rule = 728
         p = p3
         if res4 and n:
             res.append(n)
@@ -41021,7 +41135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 726
+        n.rule = 729
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -41105,7 +41219,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41166,7 +41280,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41243,7 +41357,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41307,7 +41421,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41413,7 +41527,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41490,7 +41604,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41515,7 +41629,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 731
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -41559,7 +41673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 732
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -41797,7 +41911,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 733
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41818,7 +41932,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41866,7 +41980,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 735
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -41941,7 +42055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 736
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41975,7 +42089,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42042,7 +42156,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 735
+                n.rule = 738
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42131,7 +42245,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -42175,7 +42289,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 740
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -42219,7 +42333,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 741
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -42258,7 +42372,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42345,7 +42459,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 743
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42439,7 +42553,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 744
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -42478,7 +42592,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42551,7 +42665,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 743
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42599,12 +42713,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 747
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42624,12 +42738,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 749
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42654,7 +42768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
     def e193_0(self, p: int) -> Any:
@@ -42827,7 +42941,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42842,7 +42956,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43074,7 +43188,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 752
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -43172,7 +43286,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -43265,7 +43379,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 754
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43327,7 +43441,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -43510,7 +43624,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 756
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -43545,7 +43659,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -43570,7 +43684,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43595,7 +43709,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43628,7 +43742,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43663,7 +43777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43698,7 +43812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43733,7 +43847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43766,7 +43880,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43839,7 +43953,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43860,7 +43974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 766
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -43892,7 +44006,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 767
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43914,7 +44028,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 765
+                n.rule = 768
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44001,14 +44115,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 766
+            n.rule = 769
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 767
+        n.rule = 770
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -44029,7 +44143,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 771
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -44081,7 +44195,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 772
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -44139,7 +44253,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 773
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -44171,7 +44285,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 774
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44226,7 +44340,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 775
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44241,13 +44355,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 773
+                    n.rule = 776
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 777
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44307,13 +44421,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 779
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44354,7 +44468,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 780
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44385,13 +44499,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 778
+                    n.rule = 781
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 776
+                    n.rule = 779
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44434,7 +44548,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44493,7 +44607,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 780
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44552,7 +44666,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 781
+                    n.rule = 784
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44653,7 +44767,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 782
+                    n.rule = 785
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44681,7 +44795,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 783
+                    n.rule = 786
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44709,7 +44823,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 787
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44730,7 +44844,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 788
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44751,7 +44865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 789
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44772,7 +44886,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 790
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44793,7 +44907,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 791
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44814,7 +44928,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44835,7 +44949,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44856,7 +44970,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 794
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44935,7 +45049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 795
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -44956,7 +45070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 796
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44977,7 +45091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 797
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45010,7 +45124,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 795
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45031,7 +45145,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 795
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45056,7 +45170,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 799
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45100,7 +45214,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 800
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45139,7 +45253,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 801
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45201,7 +45315,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 802
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -45263,7 +45377,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45359,7 +45473,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45434,7 +45548,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e244_1(self, p: int) -> Any:
@@ -46298,18 +46412,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 804
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46364,18 +46478,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 807
+                    n.rule = 810
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46402,18 +46516,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 808
+                    n.rule = 811
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 809
+                    n.rule = 812
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46454,18 +46568,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 810
+                    n.rule = 813
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 811
+                    n.rule = 814
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46492,18 +46606,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 812
+                    n.rule = 815
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 813
+                    n.rule = 816
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46530,7 +46644,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 814
+                    n.rule = 817
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46561,12 +46675,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 815
+                    n.rule = 818
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46607,7 +46721,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 816
+                    n.rule = 819
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46637,7 +46751,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 817
+                        n.rule = 820
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46646,12 +46760,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 818
+                    n.rule = 821
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46695,18 +46809,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 819
+                    n.rule = 822
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 820
+                    n.rule = 823
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46775,18 +46889,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 821
+                    n.rule = 824
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 822
+                    n.rule = 825
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46855,18 +46969,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 823
+                    n.rule = 826
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 824
+                    n.rule = 827
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46921,7 +47035,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 825
+                    n.rule = 828
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47034,12 +47148,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 826
+                    n.rule = 829
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47089,7 +47203,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 827
+                    n.rule = 830
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47116,7 +47230,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX62(text, q) if text[q:q + 1] in _F54 else None
+                    m = _RX62(text, q) if text[q:q + 1] in _F38 else None
                     if m is None:
                         break
                     s = m.group()
@@ -47127,7 +47241,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 828
+                        n.rule = 831
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47136,12 +47250,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 829
+                    n.rule = 832
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47205,18 +47319,140 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 830
+                    n.rule = 833
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 831
+                    n.rule = 834
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p65 = p
+                res66: list[Any] = []
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p65 = q
+                res66.append(v)
+                p67 = p65
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('anywhere', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'anywhere', '')
+                q += 8
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 835
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 836
+                q = p65
+                v = n if res66 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47241,7 +47477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 837
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47262,7 +47498,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 838
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47287,7 +47523,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 834
+        n.rule = 839
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -47416,7 +47652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 840
         return q, n
 
     def e250_1(self, p: int) -> Any:
@@ -47750,7 +47986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 387
         return q, n
 
     def e256_1(self, p: int) -> Any:
@@ -47785,7 +48021,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -47820,7 +48056,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 389
         return p, n
 
     def e258_1(self, p: int) -> Any:
@@ -47855,7 +48091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 390
         return p, n
 
     def e259_1(self, p: int) -> Any:
@@ -48261,7 +48497,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 388
+        n.rule = 391
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -48359,7 +48595,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 392
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48398,7 +48634,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 393
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48446,7 +48682,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 391
+                    n.rule = 394
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48471,7 +48707,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 395
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48510,7 +48746,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 393
+                    n.rule = 396
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48582,7 +48818,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 397
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48629,7 +48865,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 398
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48649,7 +48885,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 396
+                    n.rule = 399
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48676,7 +48912,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 397
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48710,7 +48946,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 399
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48737,7 +48973,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48757,7 +48993,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 399
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48784,7 +49020,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 399
+                    n.rule = 402
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48818,7 +49054,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 396
+                    n.rule = 399
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48845,7 +49081,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 403
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48879,7 +49115,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 396
+                    n.rule = 399
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48906,7 +49142,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 401
+                    n.rule = 404
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48940,7 +49176,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 396
+                    n.rule = 399
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48988,7 +49224,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 405
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -49135,7 +49371,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 403
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49236,7 +49472,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 404
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49349,7 +49585,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 841
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -49370,7 +49606,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 842
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49391,7 +49627,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 843
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -49412,7 +49648,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 844
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -49433,7 +49669,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
+        n.rule = 845
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -49454,7 +49690,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 841
+        n.rule = 846
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49717,7 +49953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -49738,7 +49974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -49759,7 +49995,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -49780,7 +50016,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -49815,7 +50051,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 659
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -50048,7 +50284,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -50069,7 +50305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
     def e285_1(self, p: int) -> Any:
@@ -50090,7 +50326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
     def e286_1(self, p: int) -> Any:
@@ -50125,7 +50361,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -50150,7 +50386,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -50175,7 +50411,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -50208,7 +50444,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -50243,7 +50479,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -50278,7 +50514,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -50313,7 +50549,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -50346,7 +50582,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -50419,7 +50655,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
 
@@ -50658,6 +50894,7 @@ CLASSES: dict[str, type[Model]] = {
     'PutCountersCost': _model_class('PutCountersCost', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'PutCountersEffect': _model_class('PutCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
+    'PutIntoGraveyardEvent': _model_class('PutIntoGraveyardEvent', (('anywhere', True, '1'),), {'anywhere': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
@@ -50679,6 +50916,7 @@ CLASSES: dict[str, type[Model]] = {
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
+    'ShuffleIntoEffect': _model_class('ShuffleIntoEffect', (('target', True, '1'), ('library', True, '1')), {'target': None, 'library': ''}, ()),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
@@ -50908,146 +51146,148 @@ _C312 = CLASSES['MayPlayEffect']
 _C314 = CLASSES['BlockRequirementEffect']
 _C316 = CLASSES['PreventAllEffect']
 _C318 = CLASSES['UnpreventableEffect']
-_C321 = CLASSES['TopCardActionEffect']
-_C323 = CLASSES['PayEffect']
-_C326 = CLASSES['NumberedActionEffect']
-_C328 = CLASSES['AttachEffect']
-_C331 = CLASSES['FightEffect']
-_C334 = CLASSES['LookAtTopEffect']
-_C338 = CLASSES['ObjectDamageEffect']
-_C343 = CLASSES['MoveCountersEffect']
-_C346 = CLASSES['KeywordCost']
-_C348 = CLASSES['TypeArg']
-_C350 = CLASSES['QualityArg']
-_C352 = CLASSES['OntoArg']
-_C358 = CLASSES['TriggeredStmt']
-_C361 = CLASSES['ActivatedStmt']
-_C363 = CLASSES['PTDefiningStmt']
-_C370 = CLASSES['SpellKind']
-_C374 = CLASSES['EntersTappedStmt']
-_C377 = CLASSES['CostPerTargetStmt']
-_C379 = CLASSES['UncounterableStmt']
-_C383 = CLASSES['StaticStmt']
-_C396 = CLASSES['ControlClause']
-_C407 = CLASSES['DividedDamageEffect']
-_C409 = CLASSES['DamageEffect']
-_C411 = CLASSES['DestroyEffect']
-_C414 = CLASSES['DrawEffect']
-_C416 = CLASSES['TokenCopyEffect']
-_C421 = CLASSES['TokenEffect']
-_C422 = CLASSES['AddManaEffect']
-_C425 = CLASSES['DiscardEffect']
-_C427 = CLASSES['GainLifeEffect']
-_C430 = CLASSES['GainControlEffect']
-_C432 = CLASSES['ReturnToHandEffect']
-_C435 = CLASSES['ReturnFromGraveyardEffect']
-_C437 = CLASSES['ReturnToBattlefieldEffect']
-_C440 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C445 = CLASSES['SearchEffect']
-_C449 = CLASSES['CounterSpellEffect']
-_C451 = CLASSES['ShuffleEffect']
-_C455 = CLASSES['MillEffect']
-_C458 = CLASSES['PutFromHandEffect']
-_C462 = CLASSES['PutCountersEffect']
-_C465 = CLASSES['PutOnLibraryEffect']
-_C467 = CLASSES['PutIntoZoneEffect']
-_C473 = CLASSES['ExileEffect']
-_C475 = CLASSES['ExileTopEffect']
-_C477 = CLASSES['RegenerateEffect']
-_C481 = CLASSES['PlayerSacrificesEffect']
-_C484 = CLASSES['SacrificeEffect']
-_C486 = CLASSES['UntapEffect']
-_C488 = CLASSES['TapOrUntapEffect']
-_C490 = CLASSES['TapEffect']
-_C494 = CLASSES['RemoveCountersEffect']
-_C496 = CLASSES['DelayedEffect']
-_C498 = CLASSES['PreventEffect']
-_C500 = CLASSES['CastThisEffect']
-_C502 = CLASSES['CopySpellEffect']
-_C503 = CLASSES['NoRegenEffect']
-_C506 = CLASSES['PhaseOutEffect']
-_C509 = CLASSES['NoUntapEffect']
-_C511 = CLASSES['ContinuousEffect']
-_C513 = CLASSES['PlayerRef']
-_C520 = CLASSES['AnyNumberTargets']
-_C522 = CLASSES['AnyTarget']
-_C525 = CLASSES['UpToTargets']
-_C527 = CLASSES['EachPlayers']
-_C529 = CLASSES['ThatRef']
-_C531 = CLASSES['EnchantedRef']
-_C537 = CLASSES['BeginningTrigger']
-_C541 = CLASSES['LastCounterTrigger']
-_C545 = CLASSES['BatchAttackTrigger']
-_C547 = CLASSES['ThisTrigger']
-_C551 = CLASSES['CastTrigger']
-_C554 = CLASSES['YoursTrigger']
-_C567 = CLASSES['ZonePlace']
-_C571 = CLASSES['PTChange']
-_C574 = CLASSES['CantAttackOrBlock']
-_C576 = CLASSES['CantAttack']
-_C577 = CLASSES['CantBlockMatching']
-_C579 = CLASSES['CantBlock']
-_C581 = CLASSES['CantBeBlockedByFewer']
-_C582 = CLASSES['CantBeBlockedExcept']
-_C583 = CLASSES['CanBlockOnly']
-_C584 = CLASSES['BlockCapacity']
-_C586 = CLASSES['BlocksDespite']
-_C588 = CLASSES['CantBeTargetedBy']
-_C589 = CLASSES['CantBeTargeted']
-_C591 = CLASSES['CantBeDestroyed']
-_C593 = CLASSES['CantPhaseOut']
-_C595 = CLASSES['PhasesEachUntap']
-_C598 = CLASSES['BasePT']
-_C600 = CLASSES['GainsAbility']
-_C603 = CLASSES['HasKeywordAtManaCost']
-_C604 = CLASSES['HasKeywords']
-_C605 = CLASSES['LosesKeywords']
-_C608 = CLASSES['CombatDamageSteps']
-_C610 = CLASSES['AssignsExcess']
-_C612 = CLASSES['AttacksUntapped']
-_C614 = CLASSES['DoesntUntap']
-_C616 = CLASSES['DamageGainsLife']
-_C618 = CLASSES['DamageIsLethal']
-_C620 = CLASSES['CantBeBlockedBy']
-_C622 = CLASSES['CantBeAttachedBy']
-_C624 = CLASSES['PreventDamageFrom']
-_C626 = CLASSES['AttacksDespite']
-_C629 = CLASSES['TapAbilitiesCantActivate']
-_C631 = CLASSES['MaxBlockers']
-_C633 = CLASSES['AttacksEachCombat']
-_C635 = CLASSES['AttacksThisTurn']
-_C637 = CLASSES['MustBeBlocked']
-_C639 = CLASSES['BlocksEachCombat']
-_C641 = CLASSES['CantBeBlocked']
-_C643 = CLASSES['IsColor']
-_C678 = CLASSES['Duration']
-_C681 = CLASSES['TargetObject']
-_C683 = CLASSES['FromGraveyard']
-_C689 = CLASSES['OntoBattlefield']
-_C692 = CLASSES['IntoHand']
-_C694 = CLASSES['IntoGraveyard']
-_C697 = CLASSES['CostValue']
-_C716 = CLASSES['NextTurnDuration']
-_C720 = CLASSES['BackRef']
-_C722 = CLASSES['TargetPlayer']
-_C726 = CLASSES['EachObjects']
-_C745 = CLASSES['QualityRef']
-_C767 = CLASSES['PerTime']
-_C773 = CLASSES['PerObject']
-_C776 = CLASSES['PowerOf']
-_C804 = CLASSES['EntersEvent']
-_C807 = CLASSES['LeavesEvent']
-_C809 = CLASSES['DiesEvent']
-_C811 = CLASSES['AttacksAloneEvent']
-_C813 = CLASSES['AttacksEvent']
-_C815 = CLASSES['BlocksEvent']
-_C818 = CLASSES['BlockedEvent']
-_C820 = CLASSES['PhasesEvent']
-_C822 = CLASSES['TurnedUpEvent']
-_C824 = CLASSES['ExiledThisWayEvent']
-_C826 = CLASSES['TargetedEvent']
-_C829 = CLASSES['DealsDamageEvent']
-_C831 = CLASSES['DealtDamageEvent']
+_C321 = CLASSES['ShuffleIntoEffect']
+_C324 = CLASSES['TopCardActionEffect']
+_C326 = CLASSES['PayEffect']
+_C329 = CLASSES['NumberedActionEffect']
+_C331 = CLASSES['AttachEffect']
+_C334 = CLASSES['FightEffect']
+_C337 = CLASSES['LookAtTopEffect']
+_C341 = CLASSES['ObjectDamageEffect']
+_C346 = CLASSES['MoveCountersEffect']
+_C349 = CLASSES['KeywordCost']
+_C351 = CLASSES['TypeArg']
+_C353 = CLASSES['QualityArg']
+_C355 = CLASSES['OntoArg']
+_C361 = CLASSES['TriggeredStmt']
+_C364 = CLASSES['ActivatedStmt']
+_C366 = CLASSES['PTDefiningStmt']
+_C373 = CLASSES['SpellKind']
+_C377 = CLASSES['EntersTappedStmt']
+_C380 = CLASSES['CostPerTargetStmt']
+_C382 = CLASSES['UncounterableStmt']
+_C386 = CLASSES['StaticStmt']
+_C399 = CLASSES['ControlClause']
+_C410 = CLASSES['DividedDamageEffect']
+_C412 = CLASSES['DamageEffect']
+_C414 = CLASSES['DestroyEffect']
+_C417 = CLASSES['DrawEffect']
+_C419 = CLASSES['TokenCopyEffect']
+_C424 = CLASSES['TokenEffect']
+_C425 = CLASSES['AddManaEffect']
+_C428 = CLASSES['DiscardEffect']
+_C430 = CLASSES['GainLifeEffect']
+_C433 = CLASSES['GainControlEffect']
+_C435 = CLASSES['ReturnToHandEffect']
+_C438 = CLASSES['ReturnFromGraveyardEffect']
+_C440 = CLASSES['ReturnToBattlefieldEffect']
+_C443 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C448 = CLASSES['SearchEffect']
+_C452 = CLASSES['CounterSpellEffect']
+_C454 = CLASSES['ShuffleEffect']
+_C458 = CLASSES['MillEffect']
+_C461 = CLASSES['PutFromHandEffect']
+_C465 = CLASSES['PutCountersEffect']
+_C468 = CLASSES['PutOnLibraryEffect']
+_C470 = CLASSES['PutIntoZoneEffect']
+_C476 = CLASSES['ExileEffect']
+_C478 = CLASSES['ExileTopEffect']
+_C480 = CLASSES['RegenerateEffect']
+_C484 = CLASSES['PlayerSacrificesEffect']
+_C487 = CLASSES['SacrificeEffect']
+_C489 = CLASSES['UntapEffect']
+_C491 = CLASSES['TapOrUntapEffect']
+_C493 = CLASSES['TapEffect']
+_C497 = CLASSES['RemoveCountersEffect']
+_C499 = CLASSES['DelayedEffect']
+_C501 = CLASSES['PreventEffect']
+_C503 = CLASSES['CastThisEffect']
+_C505 = CLASSES['CopySpellEffect']
+_C506 = CLASSES['NoRegenEffect']
+_C509 = CLASSES['PhaseOutEffect']
+_C512 = CLASSES['NoUntapEffect']
+_C514 = CLASSES['ContinuousEffect']
+_C516 = CLASSES['PlayerRef']
+_C523 = CLASSES['AnyNumberTargets']
+_C525 = CLASSES['AnyTarget']
+_C528 = CLASSES['UpToTargets']
+_C530 = CLASSES['EachPlayers']
+_C532 = CLASSES['ThatRef']
+_C534 = CLASSES['EnchantedRef']
+_C540 = CLASSES['BeginningTrigger']
+_C544 = CLASSES['LastCounterTrigger']
+_C548 = CLASSES['BatchAttackTrigger']
+_C550 = CLASSES['ThisTrigger']
+_C554 = CLASSES['CastTrigger']
+_C557 = CLASSES['YoursTrigger']
+_C570 = CLASSES['ZonePlace']
+_C574 = CLASSES['PTChange']
+_C577 = CLASSES['CantAttackOrBlock']
+_C579 = CLASSES['CantAttack']
+_C580 = CLASSES['CantBlockMatching']
+_C582 = CLASSES['CantBlock']
+_C584 = CLASSES['CantBeBlockedByFewer']
+_C585 = CLASSES['CantBeBlockedExcept']
+_C586 = CLASSES['CanBlockOnly']
+_C587 = CLASSES['BlockCapacity']
+_C589 = CLASSES['BlocksDespite']
+_C591 = CLASSES['CantBeTargetedBy']
+_C592 = CLASSES['CantBeTargeted']
+_C594 = CLASSES['CantBeDestroyed']
+_C596 = CLASSES['CantPhaseOut']
+_C598 = CLASSES['PhasesEachUntap']
+_C601 = CLASSES['BasePT']
+_C603 = CLASSES['GainsAbility']
+_C606 = CLASSES['HasKeywordAtManaCost']
+_C607 = CLASSES['HasKeywords']
+_C608 = CLASSES['LosesKeywords']
+_C611 = CLASSES['CombatDamageSteps']
+_C613 = CLASSES['AssignsExcess']
+_C615 = CLASSES['AttacksUntapped']
+_C617 = CLASSES['DoesntUntap']
+_C619 = CLASSES['DamageGainsLife']
+_C621 = CLASSES['DamageIsLethal']
+_C623 = CLASSES['CantBeBlockedBy']
+_C625 = CLASSES['CantBeAttachedBy']
+_C627 = CLASSES['PreventDamageFrom']
+_C629 = CLASSES['AttacksDespite']
+_C632 = CLASSES['TapAbilitiesCantActivate']
+_C634 = CLASSES['MaxBlockers']
+_C636 = CLASSES['AttacksEachCombat']
+_C638 = CLASSES['AttacksThisTurn']
+_C640 = CLASSES['MustBeBlocked']
+_C642 = CLASSES['BlocksEachCombat']
+_C644 = CLASSES['CantBeBlocked']
+_C646 = CLASSES['IsColor']
+_C681 = CLASSES['Duration']
+_C684 = CLASSES['TargetObject']
+_C686 = CLASSES['FromGraveyard']
+_C692 = CLASSES['OntoBattlefield']
+_C695 = CLASSES['IntoHand']
+_C697 = CLASSES['IntoGraveyard']
+_C700 = CLASSES['CostValue']
+_C719 = CLASSES['NextTurnDuration']
+_C723 = CLASSES['BackRef']
+_C725 = CLASSES['TargetPlayer']
+_C729 = CLASSES['EachObjects']
+_C748 = CLASSES['QualityRef']
+_C770 = CLASSES['PerTime']
+_C776 = CLASSES['PerObject']
+_C779 = CLASSES['PowerOf']
+_C807 = CLASSES['EntersEvent']
+_C810 = CLASSES['LeavesEvent']
+_C812 = CLASSES['DiesEvent']
+_C814 = CLASSES['AttacksAloneEvent']
+_C816 = CLASSES['AttacksEvent']
+_C818 = CLASSES['BlocksEvent']
+_C821 = CLASSES['BlockedEvent']
+_C823 = CLASSES['PhasesEvent']
+_C825 = CLASSES['TurnedUpEvent']
+_C827 = CLASSES['ExiledThisWayEvent']
+_C829 = CLASSES['TargetedEvent']
+_C832 = CLASSES['DealsDamageEvent']
+_C834 = CLASSES['DealtDamageEvent']
+_C836 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52599,7 +52839,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 344:  # lastinstead
+        elif r == 347:  # lastinstead
             d['lastinstead'] = True
         elif r == 210:  # insteadcond
             x = c[0]
@@ -52610,7 +52850,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 345:  # tailinstead
+        elif r == 348:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -54120,7 +54360,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 405:  # negated
+        elif r == 408:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54221,7 +54461,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 353:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54373,7 +54613,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # combat
+        if r == 367:  # combat
             d['combat'] = True
         elif r == 236:  # filter
             x = c[0]
@@ -54422,15 +54662,15 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 365:  # this
+        elif r == 368:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 366:  # enchanted
+        elif r == 369:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 367:  # host
+        elif r == 370:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -54470,7 +54710,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # zones
+        if r == 371:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54478,11 +54718,11 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 567:
-                    values.append(_b567(x, inst, lim, made))
+                elif x.rule == 570:
+                    values.append(_b570(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 371:  # spells
+        elif r == 374:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54490,8 +54730,8 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 370:
-                    values.append(_b370(x, inst, lim, made))
+                elif x.rule == 373:
+                    values.append(_b373(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 241:  # amount
@@ -54556,7 +54796,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 372:  # keywords
+        elif r == 375:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54718,7 +54958,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # parts
+        if r == 378:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54966,7 +55206,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 380:  # parts
+        elif r == 383:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54975,7 +55215,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 575 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55012,42 +55252,42 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # other
+        if r == 655:  # other
             d['other'] = True
-        elif r == 653:  # another
+        elif r == 656:  # another
             d['another'] = True
-        elif r == 654:  # facedown
+        elif r == 657:  # facedown
             d['facedown'] = True
-        elif r == 655:  # faceup
+        elif r == 658:  # faceup
             d['faceup'] = True
-        elif r == 384:  # exiled
+        elif r == 387:  # exiled
             d['exiled'] = True
-        elif r == 385:  # combat
+        elif r == 388:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 386:  # combat
+        elif r == 389:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 387:  # states
+        elif r == 390:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 656:  # states
+        elif r == 659:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # nons
+        elif r == 757:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # colors
+        elif r == 758:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55055,7 +55295,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # supertypes
+        elif r == 759:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55063,32 +55303,32 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # multis
+        elif r == 760:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # types
+        elif r == 761:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # subtypes
+        elif r == 762:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # ortypes
+        elif r == 763:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # andor
+        elif r == 764:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # ortypes
+        elif r == 765:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55099,39 +55339,39 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 388:  # chosen
+        elif r == 391:  # chosen
             d['chosen'] = True
-        elif r == 389:  # mv
+        elif r == 392:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 390:  # mvdir
+        elif r == 393:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 391:  # ptstat
+        elif r == 394:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 392:  # ptval
+        elif r == 395:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 393:  # ptdir
+        elif r == 396:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 657:  # keywords
+        elif r == 660:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55145,7 +55385,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 394:  # without
+        elif r == 397:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55158,9 +55398,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b396(x, inst, lim, made)
+            value = _b399(x, inst, lim, made)
             d['controller'] = value
-        elif r == 402:  # late
+        elif r == 405:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55174,17 +55414,17 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 658:  # blocked_by_this
+        elif r == 661:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 659:  # attacking_you
+        elif r == 662:  # attacking_you
             d['attacking_you'] = True
-        elif r == 403:  # dealtby
+        elif r == 406:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 404:  # tappedfor
+        elif r == 407:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -55308,9 +55548,9 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 292:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 516:  # options
+        elif r == 519:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55362,7 +55602,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # extra
             x = c[0]
@@ -55402,11 +55642,11 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55449,11 +55689,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 302:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         elif r == 303:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55492,7 +55732,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # amount
             x = c[0]
@@ -55532,7 +55772,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         elif r == 309:  # amount
             x = c[0]
@@ -55608,7 +55848,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55645,11 +55885,11 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # combat
+        if r == 535:  # combat
             d['combat'] = True
         elif r == 315:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55699,7 +55939,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55715,6 +55955,49 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C321()
+    d: dict[str, Any] = {'target': None, 'library': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 319:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 320:  # library
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['library'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C324()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55722,20 +56005,20 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # action
+        if r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 533:  # count
+        elif r == 536:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 320:  # player
+        elif r == 323:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55745,7 +56028,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55761,7 +56044,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C326()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55769,7 +56052,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # cost
+        if r == 325:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55781,7 +56064,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55797,7 +56080,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C329()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55805,14 +56088,14 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # action
+        if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 325:  # count
+        elif r == 328:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -55824,7 +56107,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55840,7 +56123,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C331()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55848,9 +56131,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 330:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55863,7 +56146,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55879,7 +56162,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C334()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55887,16 +56170,16 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # first
+        if r == 332:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 330:  # second
+        elif r == 333:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55909,7 +56192,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55925,7 +56208,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C337()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55933,11 +56216,11 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # amount
+        if r == 335:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 333:  # order
+        elif r == 336:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -55949,7 +56232,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55965,7 +56248,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C341()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55973,20 +56256,20 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # source
+        if r == 338:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 336:  # power
+        elif r == 339:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 337:  # target
+        elif r == 340:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55999,7 +56282,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56015,7 +56298,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C346()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56023,24 +56306,24 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # amount
+        if r == 342:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 340:  # counter
+        elif r == 343:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 341:  # source
+        elif r == 344:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 342:  # target
+        elif r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56053,7 +56336,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56069,7 +56352,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C349()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56077,7 +56360,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # parts
+        if r == 537:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56086,7 +56369,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56099,7 +56382,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56115,7 +56398,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C351()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56123,7 +56406,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # type
+        if r == 350:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56135,7 +56418,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56151,7 +56434,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C353()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56159,7 +56442,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # quality
+        if r == 352:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -56171,7 +56454,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56187,7 +56470,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C355()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56195,7 +56478,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # subtype
+        if r == 354:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56207,7 +56490,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56223,7 +56506,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C361()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56231,20 +56514,20 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # zone
+        if r == 357:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 355:  # trigger
+        elif r == 358:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 356:  # condition
+        elif r == 359:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56253,11 +56536,11 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 357:  # sentences
+        elif r == 360:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 555:  # sentences
+        elif r == 558:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56269,7 +56552,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56285,7 +56568,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C364()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56293,11 +56576,11 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # special
+        if r == 559:  # special
             d['special'] = True
-        elif r == 557:  # fromhand
+        elif r == 560:  # fromhand
             d['fromhand'] = True
-        elif r == 359:  # param
+        elif r == 362:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56306,11 +56589,11 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 558:  # cost
+        elif r == 561:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 559:  # param
+        elif r == 562:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56319,15 +56602,15 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 360:  # sentences
+        elif r == 363:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 560:  # sentences
+        elif r == 563:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 561:  # restriction
+        elif r == 564:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56336,19 +56619,19 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 562:  # once
+        elif r == 565:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 563:  # sorcery
+        elif r == 566:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 564:  # castable
+        elif r == 567:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56362,7 +56645,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56378,7 +56661,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C366()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56386,13 +56669,13 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # both
+        if r == 735:  # both
             d['both'] = True
-        elif r == 565:  # which
+        elif r == 568:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 362:  # amount
+        elif r == 365:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56404,7 +56687,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56420,7 +56703,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C373()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56428,7 +56711,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # filter
+        if r == 372:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
@@ -56440,7 +56723,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56456,7 +56739,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C377()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56464,7 +56747,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # tapped
+        if r == 376:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56476,7 +56759,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56492,7 +56775,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C380()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56500,7 +56783,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # cost
+        if r == 379:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -56512,7 +56795,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56528,7 +56811,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C382()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56536,7 +56819,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # countered
+        if r == 381:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56548,7 +56831,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56564,7 +56847,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C386()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56572,7 +56855,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # precondition
+        if r == 384:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56581,45 +56864,45 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 644:  # this
+        elif r == 647:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 645:  # enchanted
+        elif r == 648:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 646:  # host
+        elif r == 649:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 647:  # equipped
+        elif r == 650:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 648:  # host
+        elif r == 651:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 649:  # affected
+        elif r == 652:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 753:  # each
+        elif r == 756:  # each
             d['each'] = True
-        elif r == 650:  # affected
+        elif r == 653:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 651:  # parts
+        elif r == 654:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56628,12 +56911,12 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 575 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 382:  # condition
+        elif r == 385:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56650,7 +56933,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56666,7 +56949,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C399()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56674,27 +56957,27 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # you
+        if r == 398:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 397:  # notyou
+        elif r == 400:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 398:  # own
+        elif r == 401:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 399:  # defending
+        elif r == 402:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 400:  # opponent
+        elif r == 403:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 401:  # opponents
+        elif r == 404:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56706,7 +56989,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56722,7 +57005,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C410()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56730,11 +57013,11 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # amount
+        if r == 409:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 763:  # evenly
+        elif r == 766:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56744,7 +57027,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56760,7 +57043,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C412()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56768,46 +57051,46 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # named
+        if r == 663:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 661:  # amount
+        elif r == 664:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 662:  # equal
+        elif r == 665:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 764:  # power
+        elif r == 767:  # power
             x = c[0]
-            value = _b776(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['power'] = value
-        elif r == 765:  # amount
+        elif r == 768:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # you
+        elif r == 666:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 664:  # target
+        elif r == 667:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 408:  # also
+        elif r == 411:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56820,7 +57103,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56836,7 +57119,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C414()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56844,9 +57127,9 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # target
+        if r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56859,7 +57142,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56875,7 +57158,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C417()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56883,13 +57166,13 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # player
+        if r == 415:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 413:  # amount
+        elif r == 416:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56901,7 +57184,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56917,7 +57200,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C419()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56925,9 +57208,9 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # target
+        if r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56940,7 +57223,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56956,7 +57239,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C424()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56964,21 +57247,21 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # count
+        if r == 420:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 665:  # tapped
+        elif r == 668:  # tapped
             d['tapped'] = True
-        elif r == 418:  # power
+        elif r == 421:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 419:  # toughness
+        elif r == 422:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 666:  # colors
+        elif r == 669:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56986,17 +57269,17 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 667:  # subtypes
+        elif r == 670:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 668:  # types
+        elif r == 671:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # keywords
+        elif r == 672:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57010,23 +57293,23 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 420:  # tokname
+        elif r == 423:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 670:  # per
+        elif r == 673:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 671:  # pertime
+        elif r == 674:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57036,7 +57319,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57052,7 +57335,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57060,9 +57343,9 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # anycolor
+        if r == 771:  # anycolor
             d['anycolor'] = True
-        elif r == 769:  # choices
+        elif r == 772:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57072,15 +57355,15 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 672:  # last
+        elif r == 675:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 673:  # mana
+        elif r == 676:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 834:  # alts
+        elif r == 839:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57092,7 +57375,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57108,7 +57391,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C428()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57116,27 +57399,27 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # player
+        if r == 426:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 674:  # third
+        elif r == 677:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 424:  # amount
+        elif r == 427:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 770:  # random
+        elif r == 773:  # random
             d['random'] = True
-        elif r == 675:  # per
+        elif r == 678:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57146,7 +57429,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57162,7 +57445,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57170,31 +57453,31 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # player
+        if r == 429:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 676:  # amount
+        elif r == 679:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
-            d['per'] = value
         elif r == 774:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b773(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['per'] = value
-        elif r == 677:  # equal
+        elif r == 777:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b776(x, inst, lim, made)
+            d['per'] = value
+        elif r == 680:  # equal
+            x = c[0]
+            value = _b779(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57204,7 +57487,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57220,7 +57503,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57228,18 +57511,18 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 429:  # duration
+        elif r == 432:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57249,7 +57532,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57265,7 +57548,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57273,14 +57556,14 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # yours
+        elif r == 682:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57292,7 +57575,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57308,7 +57591,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57316,23 +57599,23 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 436:  # target
             x = c[0]
-            value = _b681(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['target'] = value
-        elif r == 434:  # source
+        elif r == 437:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 786:  # hand
+        elif r == 789:  # hand
             d['hand'] = True
-        elif r == 684:  # battlefield
+        elif r == 687:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 787:  # mine
+        elif r == 790:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57342,7 +57625,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57358,7 +57641,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57366,22 +57649,22 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # fromgy
+        elif r == 688:  # fromgy
             d['fromgy'] = True
-        elif r == 788:  # choice
+        elif r == 791:  # choice
             d['choice'] = True
-        elif r == 789:  # facedown
+        elif r == 792:  # facedown
             d['facedown'] = True
-        elif r == 790:  # mine
+        elif r == 793:  # mine
             d['mine'] = True
-        elif r == 791:  # owners
+        elif r == 794:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57391,7 +57674,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57407,7 +57690,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57415,11 +57698,11 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # filter
+        if r == 441:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 439:  # hands
+        elif r == 442:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57431,7 +57714,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57447,7 +57730,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C448()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57455,38 +57738,38 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 444:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # upto
+        elif r == 689:  # upto
             d['upto'] = True
-        elif r == 442:  # count
+        elif r == 445:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 443:  # filter
+        elif r == 446:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 792:  # alts
+        elif r == 795:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b277(x, inst, lim, made))
-        elif r == 687:  # reveal
+        elif r == 690:  # reveal
             d['reveal'] = True
-        elif r == 793:  # thatcard
+        elif r == 796:  # thatcard
             d['thatcard'] = True
-        elif r == 794:  # thosecards
+        elif r == 797:  # thosecards
             d['thosecards'] = True
-        elif r == 444:  # destination
+        elif r == 447:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 693 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 695:  # tapped
+        elif r == 698:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57496,7 +57779,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57512,7 +57795,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57520,20 +57803,20 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 447:  # unless
+        elif r == 450:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['unless'] = value
-        elif r == 448:  # per
+        elif r == 451:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57547,7 +57830,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57563,7 +57846,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C454()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57571,9 +57854,9 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # player
+        if r == 453:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57583,7 +57866,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57599,7 +57882,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C458()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57607,19 +57890,19 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # amount
+        if r == 455:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 453:  # player
+        elif r == 456:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 454:  # owner
+        elif r == 457:  # owner
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57629,7 +57912,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57645,7 +57928,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C461()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57653,11 +57936,11 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # filter
+        if r == 459:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 457:  # battlefield
+        elif r == 460:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57669,7 +57952,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57685,7 +57968,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57693,17 +57976,17 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # amount
+        if r == 462:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 460:  # counter
+        elif r == 463:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 461:  # target
+        elif r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57716,7 +57999,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57732,7 +58015,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57740,24 +58023,24 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # source
+        elif r == 467:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 699:  # top
+        elif r == 702:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 700:  # bottom
+        elif r == 703:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57769,7 +58052,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57785,7 +58068,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57793,9 +58076,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57808,7 +58091,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57824,7 +58107,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57832,36 +58115,36 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 469:  # source
+        elif r == 472:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['source'] = value
-        elif r == 470:  # amount
+        elif r == 473:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # counter
+        elif r == 474:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 472:  # also
+        elif r == 475:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57874,7 +58157,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57890,7 +58173,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57898,9 +58181,9 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # player
+        if r == 477:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57910,7 +58193,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57926,7 +58209,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57934,9 +58217,9 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57949,7 +58232,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57965,7 +58248,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57973,17 +58256,17 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # player
+        if r == 481:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 479:  # amount
+        elif r == 482:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 480:  # filter
+        elif r == 483:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
@@ -57995,7 +58278,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58011,7 +58294,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58019,18 +58302,18 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 483:  # unless
+        elif r == 486:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58040,7 +58323,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58056,7 +58339,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58064,9 +58347,9 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58079,7 +58362,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58095,7 +58378,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58103,9 +58386,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58118,7 +58401,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58134,7 +58417,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58142,9 +58425,9 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58157,7 +58440,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58173,7 +58456,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58181,17 +58464,17 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # amount
+        if r == 494:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 492:  # counter
+        elif r == 495:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 493:  # target
+        elif r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58204,7 +58487,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58220,7 +58503,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C499()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58228,18 +58511,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # step
+        if r == 704:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 702:  # endcombat
+        elif r == 705:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 495:  # effect
+        elif r == 498:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58254,7 +58537,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58270,7 +58553,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58278,15 +58561,15 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # amount
+        if r == 500:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 796:  # you
+        elif r == 799:  # you
             d['you'] = True
-        elif r == 703:  # target
+        elif r == 706:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58299,7 +58582,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58315,7 +58598,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58323,18 +58606,18 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # label
+        elif r == 707:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 705:  # free
+        elif r == 708:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58346,7 +58629,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58362,7 +58645,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58370,14 +58653,14 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # newtargets
+        elif r == 709:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58387,7 +58670,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58403,7 +58686,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58411,18 +58694,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # thatnoun
+        if r == 710:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 708:  # target
+        elif r == 711:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # thisturn
+        elif r == 712:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58432,7 +58715,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58448,7 +58731,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58456,14 +58739,14 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 505:  # phaseout
+        elif r == 508:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58475,7 +58758,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58491,7 +58774,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58499,14 +58782,14 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 510:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 508:  # nountap
+        elif r == 511:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58518,7 +58801,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58534,7 +58817,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C514()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'during': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58542,30 +58825,30 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # lead
+        if r == 513:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['lead'] = value
-        elif r == 710:  # target
+        elif r == 713:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # also
+        elif r == 714:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b726(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['also'] = value
-        elif r == 712:  # group
+        elif r == 715:  # group
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 713:  # parts
+        elif r == 716:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58574,18 +58857,18 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 575 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 714:  # duration
+        elif r == 717:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['duration'] = value
-        elif r == 797:  # tail
+        elif r == 800:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58594,16 +58877,16 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 575 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 717:  # during
+        elif r == 720:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b716(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['during'] = value
         else:
             _node(c, inst, lim, made)
@@ -58613,7 +58896,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58629,7 +58912,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58637,13 +58920,13 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # controller
+        if r == 721:  # controller
             d['controller'] = True
-        elif r == 514:  # owner
+        elif r == 517:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 515:  # who
+        elif r == 518:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58655,7 +58938,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58671,7 +58954,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C523()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58679,7 +58962,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # filter
+        if r == 522:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
@@ -58691,7 +58974,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58707,7 +58990,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58715,7 +58998,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # any
+        if r == 524:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58727,7 +59010,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58743,7 +59026,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C528()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58751,13 +59034,13 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # each
+        if r == 726:  # each
             d['each'] = True
-        elif r == 523:  # count
+        elif r == 526:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 524:  # filter
+        elif r == 527:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
@@ -58769,7 +59052,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58785,7 +59068,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C530()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58793,7 +59076,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # who
+        if r == 529:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58805,7 +59088,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58821,7 +59104,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C532()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58829,7 +59112,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # that
+        if r == 531:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58841,7 +59124,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58857,7 +59140,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C534()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58865,9 +59148,9 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # equipped
+        if r == 805:  # equipped
             d['equipped'] = True
-        elif r == 530:  # enchanted
+        elif r == 533:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58879,7 +59162,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58895,7 +59178,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58903,11 +59186,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # whose
+        if r == 538:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 536:  # step
+        elif r == 539:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58919,7 +59202,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59218,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,11 +59226,11 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 542:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 540:  # counter
+        elif r == 543:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58959,7 +59242,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58975,7 +59258,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C548()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58983,15 +59266,15 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 543:  # subject
+        elif r == 546:  # subject
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 544:  # batch
+        elif r == 547:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59003,7 +59286,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59019,7 +59302,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59027,13 +59310,13 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # lead
+        if r == 549:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 728:  # creature
+        elif r == 731:  # creature
             d['creature'] = True
-        elif r == 729:  # events
+        elif r == 732:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59042,7 +59325,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59055,7 +59338,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59071,7 +59354,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C554()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59079,15 +59362,15 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # lead
+        if r == 551:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 549:  # who
+        elif r == 552:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 550:  # spell
+        elif r == 553:  # spell
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['spell'] = value
@@ -59099,7 +59382,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59115,7 +59398,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59123,17 +59406,17 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # lead
+        if r == 555:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 832:  # thisor
+        elif r == 837:  # thisor
             d['thisor'] = True
-        elif r == 553:  # subject
+        elif r == 556:  # subject
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 730:  # events
+        elif r == 733:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59142,12 +59425,12 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 731:  # undercontrol
+        elif r == 734:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59157,7 +59440,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59173,7 +59456,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C570()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59181,11 +59464,11 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # command
+        if r == 569:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 568:  # battlefield
+        elif r == 571:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59197,7 +59480,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59213,7 +59496,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59221,29 +59504,29 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # additional
+        if r == 736:  # additional
             d['additional'] = True
-        elif r == 569:  # power
+        elif r == 572:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 570:  # toughness
+        elif r == 573:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 734:  # per
+        elif r == 737:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 735:  # perfilter
+        elif r == 738:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 833:  # onbf
+        elif r == 838:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59253,7 +59536,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59269,7 +59552,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C577()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59277,7 +59560,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # both
+        if r == 576:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59289,7 +59572,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59305,7 +59588,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59313,7 +59596,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # attack
+        if r == 578:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59325,7 +59608,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59341,7 +59624,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C580()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59349,7 +59632,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # filters
+        if r == 739:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59369,7 +59652,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59385,7 +59668,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C582()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59393,7 +59676,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # block
+        if r == 581:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59405,7 +59688,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59421,7 +59704,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C584()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59429,7 +59712,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # count
+        if r == 583:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59441,7 +59724,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59457,7 +59740,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C585()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59465,7 +59748,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # filters
+        if r == 740:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59485,7 +59768,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59501,92 +59784,8 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 738:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C584()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 739:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 740:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C586()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -59605,21 +59804,6 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 742:  # they
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 743:  # had
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['had'] = value
-        elif r == 585:  # keyword
-            x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59628,8 +59812,8 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59644,18 +59828,22 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C587()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # quality
+        if r == 742:  # additional
             x = c[0]
-            value = _b745(x, inst, lim, made)
-            d['quality'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 743:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59665,7 +59853,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59681,15 +59869,40 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C589()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # opponents
-            d['opponents'] = True
+        if r == 744:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 745:  # they
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['they'] = value
+        elif r == 746:  # had
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['had'] = value
+        elif r == 588:  # keyword
+            x = c[0]
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59699,7 +59912,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59715,6 +59928,76 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C591()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 590:  # quality
+            x = c[0]
+            value = _b748(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C592()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 750:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C594()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59722,7 +60005,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # destroyed
+        if r == 593:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59734,7 +60017,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59750,7 +60033,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59758,7 +60041,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # phase
+        if r == 595:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59770,7 +60053,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59786,7 +60069,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59794,7 +60077,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # untap
+        if r == 597:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59806,7 +60089,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59822,7 +60105,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59830,11 +60113,11 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # power
+        if r == 599:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 597:  # toughness
+        elif r == 600:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -59846,7 +60129,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59862,7 +60145,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59870,9 +60153,9 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # ability
+        if r == 602:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 748 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59885,7 +60168,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59901,7 +60184,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59909,14 +60192,14 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # keyword
+        if r == 604:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 602:  # manacost
+        elif r == 605:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59928,7 +60211,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59944,7 +60227,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C607()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59952,53 +60235,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C605()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 750:  # keywords
+        if r == 752:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60021,7 +60258,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60037,6 +60274,52 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C608()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 753:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C611()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60044,11 +60327,11 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # first
+        if r == 609:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 607:  # regular
+        elif r == 610:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60062,7 +60345,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60078,7 +60361,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60086,7 +60369,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # excess
+        if r == 612:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60098,7 +60381,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60114,7 +60397,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60122,7 +60405,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # untapped
+        if r == 614:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60134,7 +60417,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60150,7 +60433,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60158,11 +60441,11 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # its
+        if r == 754:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 613:  # untap
+        elif r == 616:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60174,7 +60457,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60190,7 +60473,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C619()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60198,7 +60481,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # gains
+        if r == 618:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60210,7 +60493,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60226,7 +60509,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60234,7 +60517,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # lethal
+        if r == 620:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60246,7 +60529,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60262,7 +60545,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60270,9 +60553,9 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # quality
+        if r == 622:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60282,7 +60565,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60298,7 +60581,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60306,9 +60589,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # quality
+        if r == 624:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60318,7 +60601,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60334,7 +60617,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60342,9 +60625,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # quality
+        if r == 626:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60354,7 +60637,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60370,7 +60653,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60378,9 +60661,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # thisturn
+        if r == 755:  # thisturn
             d['thisturn'] = True
-        elif r == 625:  # keyword
+        elif r == 628:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60395,7 +60678,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60411,7 +60694,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C632()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60419,11 +60702,11 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # whose
+        if r == 630:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 628:  # tapact
+        elif r == 631:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -60435,7 +60718,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60451,7 +60734,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60459,7 +60742,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # count
+        if r == 633:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60471,7 +60754,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60487,7 +60770,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60495,7 +60778,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # attacks
+        if r == 635:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60507,7 +60790,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60523,7 +60806,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60531,7 +60814,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # attacks
+        if r == 637:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60543,7 +60826,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60559,7 +60842,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60567,7 +60850,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # blocked
+        if r == 639:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -60579,7 +60862,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60595,7 +60878,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60603,7 +60886,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # blocks
+        if r == 641:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60615,7 +60898,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60631,7 +60914,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60639,7 +60922,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # unblockable
+        if r == 643:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60651,7 +60934,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60667,7 +60950,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60675,7 +60958,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # color
+        if r == 645:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60690,7 +60973,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60706,7 +60989,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C681()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60714,23 +60997,23 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # eot
+        if r == 782:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 780:  # next_upkeep
+        elif r == 783:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 781:  # losecontrol
+        elif r == 784:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 782:  # thisturn
+        elif r == 785:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 783:  # thiscombat
+        elif r == 786:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60742,7 +61025,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60758,7 +61041,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C684()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60766,13 +61049,13 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # another
+        if r == 787:  # another
             d['another'] = True
-        elif r == 680:  # filter
+        elif r == 683:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 785:  # ingy
+        elif r == 788:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60782,7 +61065,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60798,7 +61081,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C686()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60806,7 +61089,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # whose
+        if r == 685:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60818,7 +61101,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60834,7 +61117,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C692()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60842,7 +61125,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # zone
+        if r == 691:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60854,7 +61137,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60870,7 +61153,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C695()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60878,9 +61161,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # player
+        if r == 694:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60890,7 +61173,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60906,7 +61189,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60914,9 +61197,9 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # player
+        if r == 696:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60926,7 +61209,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60942,7 +61225,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C700()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60950,11 +61233,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # cost
+        if r == 699:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 698:  # param
+        elif r == 701:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60969,7 +61252,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60985,7 +61268,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C719()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60993,11 +61276,11 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # its
+        if r == 801:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 715:  # nextturn
+        elif r == 718:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -61009,7 +61292,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61025,7 +61308,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61033,9 +61316,9 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # word
+        if r == 722:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61048,7 +61331,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61064,7 +61347,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C725()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61072,11 +61355,11 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # player
+        if r == 724:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 799:  # walker
+        elif r == 802:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61086,7 +61369,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61102,7 +61385,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C729()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61110,33 +61393,33 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # quant
+        if r == 727:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 725:  # filter
+        elif r == 728:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 800:  # attached
+        elif r == 803:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 801:  # samename
+        elif r == 804:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 835:  # ingy
+        elif r == 840:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61146,7 +61429,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61162,7 +61445,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C748()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61170,11 +61453,11 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # word
+        if r == 747:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 746:  # param
+        elif r == 749:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61189,7 +61472,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61205,7 +61488,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C770()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61213,7 +61496,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # word
+        if r == 769:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61228,7 +61511,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61244,7 +61527,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C776()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61252,13 +61535,13 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # filter
+        if r == 775:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 840:  # gy
+        elif r == 845:  # gy
             d['gy'] = True
-        elif r == 841:  # bf
+        elif r == 846:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61268,7 +61551,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61284,7 +61567,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C779()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61292,21 +61575,21 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # power
+        if r == 778:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # power
+        elif r == 780:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 778:  # target
+        elif r == 781:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61319,7 +61602,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61335,7 +61618,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C807()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61343,7 +61626,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # enters
+        if r == 806:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61355,7 +61638,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61371,7 +61654,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61379,7 +61662,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # leaves
+        if r == 809:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61391,7 +61674,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61407,7 +61690,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61415,7 +61698,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # dies
+        if r == 811:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61427,7 +61710,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61443,7 +61726,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C814()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61451,7 +61734,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # alone
+        if r == 813:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61463,7 +61746,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61479,7 +61762,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61487,7 +61770,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # attacks
+        if r == 815:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61499,7 +61782,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61515,7 +61798,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61523,11 +61806,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # blocks
+        if r == 817:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 836:  # acreature
+        elif r == 841:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61537,7 +61820,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61553,7 +61836,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61561,11 +61844,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # blocked
+        if r == 819:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 817:  # filter
+        elif r == 820:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61579,7 +61862,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61595,7 +61878,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C823()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61603,7 +61886,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # direction
+        if r == 822:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61615,7 +61898,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61631,7 +61914,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C825()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61639,7 +61922,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # up
+        if r == 824:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61651,7 +61934,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61667,7 +61950,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C827()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61675,7 +61958,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # way
+        if r == 826:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61687,7 +61970,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61703,7 +61986,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C829()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61711,11 +61994,11 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # targeted
+        if r == 828:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 837:  # opponents
+        elif r == 842:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61725,7 +62008,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61741,7 +62024,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61749,13 +62032,13 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # combat
+        if r == 843:  # combat
             d['combat'] = True
-        elif r == 827:  # deals
+        elif r == 830:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 828:  # recipient
+        elif r == 831:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61769,7 +62052,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61785,7 +62068,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C834()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61793,12 +62076,48 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # combat
+        if r == 844:  # combat
             d['combat'] = True
-        elif r == 830:  # dealt
+        elif r == 833:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C836()
+    d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 835:  # anywhere
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anywhere'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -62128,531 +62447,536 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b316,  # 316 PreventAllEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 317 __asgn_plain
     _b318,  # 318 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 319 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 344 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 345 __asgn_optional
-    _b346,  # 346 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'library', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 347 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 348 __asgn_optional
+    _b349,  # 349 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 359 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 364 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 368 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 371 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 384 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 388 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 402 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 TokenEffect
-    _b422,  # 422 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DiscardEffect
+    _b361,  # 361 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 367 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 387 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 391 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 405 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 TokenEffect
+    _b425,  # 425 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PutOnLibraryEffect
+    _b454,  # 454 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 CopySpellEffect
-    _b503,  # 503 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 PhaseOutEffect
+    _b505,  # 505 CopySpellEffect
+    _b506,  # 506 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    _match_node,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 516 __asgn_oneormore
-    _match_node,  # 517 BackWord
-    _node,  # 518 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 532 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 534 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 BeginningTrigger
-    _node,  # 538 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 ContinuousEffect
+    _match_node,  # 515 ActionWord
+    _b516,  # 516 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 519 __asgn_oneormore
+    _match_node,  # 520 BackWord
+    _node,  # 521 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 535 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 BeginningTrigger
+    _node,  # 541 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 556 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 557 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    _node,  # 572 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    _b577,  # 577 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedByFewer
-    _b582,  # 582 CantBeBlockedExcept
-    _b583,  # 583 CanBlockOnly
-    _b584,  # 584 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantBeTargetedBy
-    _b589,  # 589 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 HasKeywordAtManaCost
-    _b604,  # 604 HasKeywords
-    _b605,  # 605 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 656 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 666 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 668 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    _node,  # 690 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 EachObjects
-    _node,  # 727 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 559 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 560 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 PTChange
+    _node,  # 575 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantAttack
+    _b580,  # 580 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 CantBeBlockedByFewer
+    _b585,  # 585 CantBeBlockedExcept
+    _b586,  # 586 CanBlockOnly
+    _b587,  # 587 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantBeTargetedBy
+    _b592,  # 592 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 HasKeywordAtManaCost
+    _b607,  # 607 HasKeywords
+    _b608,  # 608 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 654 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 669 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 670 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 OntoBattlefield
+    _node,  # 693 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    _node,  # 730 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 747 __asgn_optional
-    _node,  # 748 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 750 __asgn_optional
+    _node,  # 751 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 772 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 773 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 789 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 794 __asgn_optional
-    _match_node,  # 795 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 797 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 EntersEvent
-    _node,  # 805 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 834 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 795 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 797 __asgn_optional
+    _match_node,  # 798 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 800 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 EntersEvent
+    _node,  # 808 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 830 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 839 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 846 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 518, 538, 572, 690, 727, 748, 805])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 521, 541, 575, 693, 730, 751, 808])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62976,525 +63300,530 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b318,  # 318 UnpreventableEffect
     None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    _b321,  # 321 TopCardActionEffect
+    _b321,  # 321 ShuffleIntoEffect
     None,  # 322 __asgn_plain
-    _b323,  # 323 PayEffect
-    None,  # 324 __asgn_plain
+    None,  # 323 __asgn_plain
+    _b324,  # 324 TopCardActionEffect
     None,  # 325 __asgn_plain
-    _b326,  # 326 NumberedActionEffect
+    _b326,  # 326 PayEffect
     None,  # 327 __asgn_plain
-    _b328,  # 328 AttachEffect
-    None,  # 329 __asgn_plain
+    None,  # 328 __asgn_plain
+    _b329,  # 329 NumberedActionEffect
     None,  # 330 __asgn_plain
-    _b331,  # 331 FightEffect
+    _b331,  # 331 AttachEffect
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    _b334,  # 334 LookAtTopEffect
+    _b334,  # 334 FightEffect
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    None,  # 337 __asgn_plain
-    _b338,  # 338 ObjectDamageEffect
+    _b337,  # 337 LookAtTopEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
+    _b341,  # 341 ObjectDamageEffect
     None,  # 342 __asgn_plain
-    _b343,  # 343 MoveCountersEffect
-    None,  # 344 __asgn_optional
-    None,  # 345 __asgn_optional
-    _b346,  # 346 KeywordCost
-    None,  # 347 __asgn_plain
-    _b348,  # 348 TypeArg
-    None,  # 349 __asgn_plain
-    _b350,  # 350 QualityArg
-    None,  # 351 __asgn_plain
-    _b352,  # 352 OntoArg
-    None,  # 353 __asgn_plain
+    None,  # 343 __asgn_plain
+    None,  # 344 __asgn_plain
+    None,  # 345 __asgn_plain
+    _b346,  # 346 MoveCountersEffect
+    None,  # 347 __asgn_optional
+    None,  # 348 __asgn_optional
+    _b349,  # 349 KeywordCost
+    None,  # 350 __asgn_plain
+    _b351,  # 351 TypeArg
+    None,  # 352 __asgn_plain
+    _b353,  # 353 QualityArg
     None,  # 354 __asgn_plain
-    None,  # 355 __asgn_plain
+    _b355,  # 355 OntoArg
     None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    _b358,  # 358 TriggeredStmt
+    None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 ActivatedStmt
+    _b361,  # 361 TriggeredStmt
     None,  # 362 __asgn_plain
-    _b363,  # 363 PTDefiningStmt
-    None,  # 364 __asgn_optional
+    None,  # 363 __asgn_plain
+    _b364,  # 364 ActivatedStmt
     None,  # 365 __asgn_plain
-    None,  # 366 __asgn_plain
-    None,  # 367 __asgn_plain
-    None,  # 368 __asgn_oneormore
+    _b366,  # 366 PTDefiningStmt
+    None,  # 367 __asgn_optional
+    None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
-    _b370,  # 370 SpellKind
+    None,  # 370 __asgn_plain
     None,  # 371 __asgn_oneormore
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_plain
-    _b374,  # 374 EntersTappedStmt
+    None,  # 372 __asgn_plain
+    _b373,  # 373 SpellKind
+    None,  # 374 __asgn_oneormore
     None,  # 375 __asgn_oneormore
     None,  # 376 __asgn_plain
-    _b377,  # 377 CostPerTargetStmt
-    None,  # 378 __asgn_plain
-    _b379,  # 379 UncounterableStmt
-    None,  # 380 __asgn_oneormore
+    _b377,  # 377 EntersTappedStmt
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    _b380,  # 380 CostPerTargetStmt
     None,  # 381 __asgn_plain
-    None,  # 382 __asgn_plain
-    _b383,  # 383 StaticStmt
-    None,  # 384 __asgn_optional
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_oneormore
-    None,  # 387 __asgn_oneormore
-    None,  # 388 __asgn_optional
-    None,  # 389 __asgn_plain
-    None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
+    _b382,  # 382 UncounterableStmt
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    None,  # 385 __asgn_plain
+    _b386,  # 386 StaticStmt
+    None,  # 387 __asgn_optional
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_oneormore
+    None,  # 390 __asgn_oneormore
+    None,  # 391 __asgn_optional
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    _b396,  # 396 ControlClause
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
+    _b399,  # 399 ControlClause
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
-    None,  # 402 __asgn_oneormore
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
+    None,  # 405 __asgn_oneormore
     None,  # 406 __asgn_plain
-    _b407,  # 407 DividedDamageEffect
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    _b409,  # 409 DamageEffect
-    None,  # 410 __asgn_plain
-    _b411,  # 411 DestroyEffect
-    None,  # 412 __asgn_plain
+    None,  # 409 __asgn_plain
+    _b410,  # 410 DividedDamageEffect
+    None,  # 411 __asgn_plain
+    _b412,  # 412 DamageEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 DrawEffect
+    _b414,  # 414 DestroyEffect
     None,  # 415 __asgn_plain
-    _b416,  # 416 TokenCopyEffect
-    None,  # 417 __asgn_plain
+    None,  # 416 __asgn_plain
+    _b417,  # 417 DrawEffect
     None,  # 418 __asgn_plain
-    None,  # 419 __asgn_plain
+    _b419,  # 419 TokenCopyEffect
     None,  # 420 __asgn_plain
-    _b421,  # 421 TokenEffect
-    _b422,  # 422 AddManaEffect
+    None,  # 421 __asgn_plain
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    None,  # 424 __asgn_plain
-    _b425,  # 425 DiscardEffect
+    _b424,  # 424 TokenEffect
+    _b425,  # 425 AddManaEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 GainLifeEffect
-    None,  # 428 __asgn_plain
+    None,  # 427 __asgn_plain
+    _b428,  # 428 DiscardEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 GainControlEffect
+    _b430,  # 430 GainLifeEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnToHandEffect
-    None,  # 433 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 GainControlEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 ReturnFromGraveyardEffect
+    _b435,  # 435 ReturnToHandEffect
     None,  # 436 __asgn_plain
-    _b437,  # 437 ReturnToBattlefieldEffect
-    None,  # 438 __asgn_plain
+    None,  # 437 __asgn_plain
+    _b438,  # 438 ReturnFromGraveyardEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 ReturnAllFromGraveyardsEffect
+    _b440,  # 440 ReturnToBattlefieldEffect
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
+    _b443,  # 443 ReturnAllFromGraveyardsEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 SearchEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
     None,  # 447 __asgn_plain
-    None,  # 448 __asgn_plain
-    _b449,  # 449 CounterSpellEffect
+    _b448,  # 448 SearchEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    _b451,  # 451 ShuffleEffect
-    None,  # 452 __asgn_plain
+    None,  # 451 __asgn_plain
+    _b452,  # 452 CounterSpellEffect
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
-    _b455,  # 455 MillEffect
+    _b454,  # 454 ShuffleEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    _b458,  # 458 PutFromHandEffect
+    _b458,  # 458 MillEffect
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 PutCountersEffect
+    _b461,  # 461 PutFromHandEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 PutOnLibraryEffect
+    _b465,  # 465 PutCountersEffect
     None,  # 466 __asgn_plain
-    _b467,  # 467 PutIntoZoneEffect
-    None,  # 468 __asgn_plain
+    None,  # 467 __asgn_plain
+    _b468,  # 468 PutOnLibraryEffect
     None,  # 469 __asgn_plain
-    None,  # 470 __asgn_plain
+    _b470,  # 470 PutIntoZoneEffect
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 ExileEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 ExileTopEffect
-    None,  # 476 __asgn_plain
-    _b477,  # 477 RegenerateEffect
-    None,  # 478 __asgn_plain
+    None,  # 475 __asgn_plain
+    _b476,  # 476 ExileEffect
+    None,  # 477 __asgn_plain
+    _b478,  # 478 ExileTopEffect
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
-    _b481,  # 481 PlayerSacrificesEffect
+    _b480,  # 480 RegenerateEffect
+    None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    _b484,  # 484 SacrificeEffect
+    _b484,  # 484 PlayerSacrificesEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 UntapEffect
-    None,  # 487 __asgn_plain
-    _b488,  # 488 TapOrUntapEffect
-    None,  # 489 __asgn_plain
-    _b490,  # 490 TapEffect
-    None,  # 491 __asgn_plain
+    None,  # 486 __asgn_plain
+    _b487,  # 487 SacrificeEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 UntapEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 TapOrUntapEffect
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
-    _b494,  # 494 RemoveCountersEffect
+    _b493,  # 493 TapEffect
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 DelayedEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PreventEffect
-    None,  # 499 __asgn_plain
-    _b500,  # 500 CastThisEffect
-    None,  # 501 __asgn_plain
-    _b502,  # 502 CopySpellEffect
-    _b503,  # 503 NoRegenEffect
+    None,  # 496 __asgn_plain
+    _b497,  # 497 RemoveCountersEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 DelayedEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 PreventEffect
+    None,  # 502 __asgn_plain
+    _b503,  # 503 CastThisEffect
     None,  # 504 __asgn_plain
-    None,  # 505 __asgn_plain
-    _b506,  # 506 PhaseOutEffect
+    _b505,  # 505 CopySpellEffect
+    _b506,  # 506 NoRegenEffect
     None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    _b509,  # 509 NoUntapEffect
+    _b509,  # 509 PhaseOutEffect
     None,  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    None,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    None,  # 516 __asgn_oneormore
-    None,  # 517 BackWord
-    None,  # 518 TargetRef
-    None,  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
-    None,  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
-    None,  # 523 __asgn_plain
+    None,  # 511 __asgn_plain
+    _b512,  # 512 NoUntapEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 ContinuousEffect
+    None,  # 515 ActionWord
+    _b516,  # 516 PlayerRef
+    None,  # 517 __asgn_plain
+    None,  # 518 __asgn_plain
+    None,  # 519 __asgn_oneormore
+    None,  # 520 BackWord
+    None,  # 521 TargetRef
+    None,  # 522 __asgn_plain
+    _b523,  # 523 AnyNumberTargets
     None,  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
+    _b525,  # 525 AnyTarget
     None,  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
-    None,  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
-    None,  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
-    None,  # 532 __asgn_optional
+    None,  # 527 __asgn_plain
+    _b528,  # 528 UpToTargets
+    None,  # 529 __asgn_plain
+    _b530,  # 530 EachPlayers
+    None,  # 531 __asgn_plain
+    _b532,  # 532 ThatRef
     None,  # 533 __asgn_plain
-    None,  # 534 __asgn_oneormore
-    None,  # 535 __asgn_plain
+    _b534,  # 534 EnchantedRef
+    None,  # 535 __asgn_optional
     None,  # 536 __asgn_plain
-    _b537,  # 537 BeginningTrigger
-    None,  # 538 Trigger
+    None,  # 537 __asgn_oneormore
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    _b541,  # 541 LastCounterTrigger
+    _b540,  # 540 BeginningTrigger
+    None,  # 541 Trigger
     None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
-    _b545,  # 545 BatchAttackTrigger
+    _b544,  # 544 LastCounterTrigger
+    None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    _b547,  # 547 ThisTrigger
-    None,  # 548 __asgn_plain
+    None,  # 547 __asgn_plain
+    _b548,  # 548 BatchAttackTrigger
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 CastTrigger
+    _b550,  # 550 ThisTrigger
+    None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
-    _b554,  # 554 YoursTrigger
+    _b554,  # 554 CastTrigger
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_optional
-    None,  # 557 __asgn_optional
+    None,  # 556 __asgn_plain
+    _b557,  # 557 YoursTrigger
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
+    None,  # 559 __asgn_optional
+    None,  # 560 __asgn_optional
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    None,  # 572 StaticPart
+    _b570,  # 570 ZonePlace
+    None,  # 571 __asgn_plain
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    _b577,  # 577 CantBlockMatching
+    _b574,  # 574 PTChange
+    None,  # 575 StaticPart
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantAttackOrBlock
     None,  # 578 __asgn_plain
-    _b579,  # 579 CantBlock
-    None,  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedByFewer
-    _b582,  # 582 CantBeBlockedExcept
-    _b583,  # 583 CanBlockOnly
-    _b584,  # 584 BlockCapacity
-    None,  # 585 __asgn_plain
-    _b586,  # 586 BlocksDespite
-    None,  # 587 __asgn_plain
-    _b588,  # 588 CantBeTargetedBy
-    _b589,  # 589 CantBeTargeted
+    _b579,  # 579 CantAttack
+    _b580,  # 580 CantBlockMatching
+    None,  # 581 __asgn_plain
+    _b582,  # 582 CantBlock
+    None,  # 583 __asgn_plain
+    _b584,  # 584 CantBeBlockedByFewer
+    _b585,  # 585 CantBeBlockedExcept
+    _b586,  # 586 CanBlockOnly
+    _b587,  # 587 BlockCapacity
+    None,  # 588 __asgn_plain
+    _b589,  # 589 BlocksDespite
     None,  # 590 __asgn_plain
-    _b591,  # 591 CantBeDestroyed
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantPhaseOut
-    None,  # 594 __asgn_plain
-    _b595,  # 595 PhasesEachUntap
-    None,  # 596 __asgn_plain
+    _b591,  # 591 CantBeTargetedBy
+    _b592,  # 592 CantBeTargeted
+    None,  # 593 __asgn_plain
+    _b594,  # 594 CantBeDestroyed
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantPhaseOut
     None,  # 597 __asgn_plain
-    _b598,  # 598 BasePT
+    _b598,  # 598 PhasesEachUntap
     None,  # 599 __asgn_plain
-    _b600,  # 600 GainsAbility
-    None,  # 601 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 BasePT
     None,  # 602 __asgn_plain
-    _b603,  # 603 HasKeywordAtManaCost
-    _b604,  # 604 HasKeywords
-    _b605,  # 605 LosesKeywords
-    None,  # 606 __asgn_plain
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CombatDamageSteps
+    _b603,  # 603 GainsAbility
+    None,  # 604 __asgn_plain
+    None,  # 605 __asgn_plain
+    _b606,  # 606 HasKeywordAtManaCost
+    _b607,  # 607 HasKeywords
+    _b608,  # 608 LosesKeywords
     None,  # 609 __asgn_plain
-    _b610,  # 610 AssignsExcess
-    None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksUntapped
-    None,  # 613 __asgn_plain
-    _b614,  # 614 DoesntUntap
-    None,  # 615 __asgn_plain
-    _b616,  # 616 DamageGainsLife
-    None,  # 617 __asgn_plain
-    _b618,  # 618 DamageIsLethal
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlockedBy
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeAttachedBy
-    None,  # 623 __asgn_plain
-    _b624,  # 624 PreventDamageFrom
-    None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksDespite
-    None,  # 627 __asgn_plain
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CombatDamageSteps
+    None,  # 612 __asgn_plain
+    _b613,  # 613 AssignsExcess
+    None,  # 614 __asgn_plain
+    _b615,  # 615 AttacksUntapped
+    None,  # 616 __asgn_plain
+    _b617,  # 617 DoesntUntap
+    None,  # 618 __asgn_plain
+    _b619,  # 619 DamageGainsLife
+    None,  # 620 __asgn_plain
+    _b621,  # 621 DamageIsLethal
+    None,  # 622 __asgn_plain
+    _b623,  # 623 CantBeBlockedBy
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CantBeAttachedBy
+    None,  # 626 __asgn_plain
+    _b627,  # 627 PreventDamageFrom
     None,  # 628 __asgn_plain
-    _b629,  # 629 TapAbilitiesCantActivate
+    _b629,  # 629 AttacksDespite
     None,  # 630 __asgn_plain
-    _b631,  # 631 MaxBlockers
-    None,  # 632 __asgn_plain
-    _b633,  # 633 AttacksEachCombat
-    None,  # 634 __asgn_plain
-    _b635,  # 635 AttacksThisTurn
-    None,  # 636 __asgn_plain
-    _b637,  # 637 MustBeBlocked
-    None,  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    None,  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    None,  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    None,  # 644 __asgn_plain
+    None,  # 631 __asgn_plain
+    _b632,  # 632 TapAbilitiesCantActivate
+    None,  # 633 __asgn_plain
+    _b634,  # 634 MaxBlockers
+    None,  # 635 __asgn_plain
+    _b636,  # 636 AttacksEachCombat
+    None,  # 637 __asgn_plain
+    _b638,  # 638 AttacksThisTurn
+    None,  # 639 __asgn_plain
+    _b640,  # 640 MustBeBlocked
+    None,  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    None,  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    _b646,  # 646 IsColor
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_optional
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_oneormore
     None,  # 655 __asgn_optional
-    None,  # 656 __asgn_oneormore
-    None,  # 657 __asgn_oneormore
+    None,  # 656 __asgn_optional
+    None,  # 657 __asgn_optional
     None,  # 658 __asgn_optional
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
+    None,  # 659 __asgn_oneormore
+    None,  # 660 __asgn_oneormore
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_optional
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_zeroormore
-    None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_oneormore
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
+    None,  # 665 __asgn_plain
+    None,  # 666 __asgn_plain
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_zeroormore
+    None,  # 670 __asgn_zeroormore
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_oneormore
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    _b678,  # 678 Duration
+    None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
+    _b681,  # 681 Duration
     None,  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    None,  # 690 Destination
+    None,  # 683 __asgn_plain
+    _b684,  # 684 TargetObject
+    None,  # 685 __asgn_plain
+    _b686,  # 686 FromGraveyard
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_optional
     None,  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    None,  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    None,  # 695 __asgn_optional
+    _b692,  # 692 OntoBattlefield
+    None,  # 693 Destination
+    None,  # 694 __asgn_plain
+    _b695,  # 695 IntoHand
     None,  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    None,  # 698 __asgn_plain
+    _b697,  # 697 IntoGraveyard
+    None,  # 698 __asgn_optional
     None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
+    _b700,  # 700 CostValue
     None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_optional
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_optional
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    _b716,  # 716 NextTurnDuration
+    None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_plain
-    _b720,  # 720 BackRef
-    None,  # 721 __asgn_plain
-    _b722,  # 722 TargetPlayer
-    None,  # 723 __asgn_optional
+    None,  # 718 __asgn_plain
+    _b719,  # 719 NextTurnDuration
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_plain
+    _b723,  # 723 BackRef
     None,  # 724 __asgn_plain
-    None,  # 725 __asgn_plain
-    _b726,  # 726 EachObjects
-    None,  # 727 KeywordCostPart
-    None,  # 728 __asgn_optional
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
+    _b725,  # 725 TargetPlayer
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_plain
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    None,  # 730 KeywordCostPart
     None,  # 731 __asgn_optional
-    None,  # 732 __asgn_optional
-    None,  # 733 __asgn_optional
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_optional
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_oneormore
     None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
-    None,  # 748 GrantedAbility
-    None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_oneormore
+    None,  # 747 __asgn_plain
+    _b748,  # 748 QualityRef
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_optional
+    None,  # 751 GrantedAbility
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_oneormore
     None,  # 758 __asgn_oneormore
     None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    _b767,  # 767 PerTime
-    None,  # 768 __asgn_optional
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    _b773,  # 773 PerObject
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_optional
+    None,  # 767 __asgn_plain
+    None,  # 768 __asgn_plain
+    None,  # 769 __asgn_plain
+    _b770,  # 770 PerTime
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_oneormore
+    None,  # 773 __asgn_optional
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    _b776,  # 776 PowerOf
+    _b776,  # 776 PerObject
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_plain
+    _b779,  # 779 PowerOf
     None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
     None,  # 787 __asgn_optional
     None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
-    None,  # 792 __asgn_oneormore
+    None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
-    None,  # 795 DelayedStep
+    None,  # 795 __asgn_oneormore
     None,  # 796 __asgn_optional
-    None,  # 797 __asgn_oneormore
-    None,  # 798 __asgn_plain
+    None,  # 797 __asgn_optional
+    None,  # 798 DelayedStep
     None,  # 799 __asgn_optional
-    None,  # 800 __asgn_plain
+    None,  # 800 __asgn_oneormore
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_plain
-    _b804,  # 804 EntersEvent
-    None,  # 805 ThisEvent
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
-    _b807,  # 807 LeavesEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 DiesEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 AttacksAloneEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 AttacksEvent
-    None,  # 814 __asgn_plain
-    _b815,  # 815 BlocksEvent
-    None,  # 816 __asgn_plain
+    _b807,  # 807 EntersEvent
+    None,  # 808 ThisEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    None,  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
     None,  # 817 __asgn_plain
-    _b818,  # 818 BlockedEvent
+    _b818,  # 818 BlocksEvent
     None,  # 819 __asgn_plain
-    _b820,  # 820 PhasesEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 TurnedUpEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 ExiledThisWayEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 TargetedEvent
-    None,  # 827 __asgn_plain
+    None,  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    None,  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
+    None,  # 826 __asgn_plain
+    _b827,  # 827 ExiledThisWayEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 DealsDamageEvent
+    _b829,  # 829 TargetedEvent
     None,  # 830 __asgn_plain
-    _b831,  # 831 DealtDamageEvent
-    None,  # 832 __asgn_optional
-    None,  # 833 __asgn_optional
-    None,  # 834 __asgn_oneormore
-    None,  # 835 __asgn_optional
-    None,  # 836 __asgn_optional
+    None,  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    None,  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
+    None,  # 835 __asgn_plain
+    _b836,  # 836 PutIntoGraveyardEvent
     None,  # 837 __asgn_optional
     None,  # 838 __asgn_optional
-    None,  # 839 __asgn_optional
+    None,  # 839 __asgn_oneormore
     None,  # 840 __asgn_optional
     None,  # 841 __asgn_optional
+    None,  # 842 __asgn_optional
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_optional
+    None,  # 845 __asgn_optional
+    None,  # 846 __asgn_optional
 ]

@@ -453,6 +453,32 @@ class PerformAction:
 
 
 @dataclass(frozen=True)
+class ShuffleInto:
+    """701.20, 401.1: "shuffle it into its owner's library": each card is put into its owner's library,
+    which is then shuffled with ``shuffle`` (the library's shuffle action, performed by that owner).
+    603.6c: a card that has left the zone it went to isn't found."""
+
+    target: ObjectRef
+    shuffle: PerformAction
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move each card, then shuffle each owner's library once."""
+        owners: list[int] = []
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int) or not res.game.exists(ref):
+                continue
+            o = res.game.obj(ref)
+            if o.zone is Zone.LIBRARY or o.zone is Zone.STACK:
+                continue
+            owner = o.owner
+            res.game.move(ref, Zone.LIBRARY)
+            if owner not in owners:
+                owners.append(owner)
+        for p in owners:
+            res.game.perform_action(res, p, self.shuffle)
+
+
+@dataclass(frozen=True)
 class Discard:
     """701.8: a player discards cards of their choice."""
 
@@ -987,16 +1013,16 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "Fight",
-    "LookAtTop",
-    "MoveCounters",
-    "ObjectDealsDamage",
     "GainControl",
     "GainLife",
+    "LookAtTop",
     "LoseLife",
     "MayDo",
     "MayPlayThem",
     "Mill",
+    "MoveCounters",
     "MustBlock",
+    "ObjectDealsDamage",
     "Pay",
     "PerformAction",
     "PhaseOut",
@@ -1011,6 +1037,7 @@ __all__ = [
     "ReturnFromGraveyard",
     "ReturnToHand",
     "Sacrifice",
+    "ShuffleInto",
     "TakeExtraTurn",
     "Tap",
     "TapOrUntap",

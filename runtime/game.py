@@ -737,6 +737,9 @@ class Game:
         else:
             lst.insert(position, new.oid)
         ev.new_oid = new.oid
+        if ev.to_zone is Zone.GRAVEYARD:
+            # 603.6c: "when this is put into a graveyard from anywhere" triggers on the card there.
+            self.fire_object_event(new, "put_into_graveyard")
         where = ev.to_zone.value
         if ev.to_zone.per_player:
             where = f"{self.players[o.owner].name}'s {where}"
@@ -1446,13 +1449,15 @@ def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]"
 def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
     """Whether a damage trigger's words fit the damage event ``d``: combat damage only (510.2), and the
     recipient named ("to a player", "to an opponent" -- a player other than its controller, 102.2 --,
-    "to a creature"); with no recipient named, the whole event (603.2c: it triggers once)."""
+    "to a creature", "to you" -- its controller); with no recipient named, the whole event (603.2c: it triggers once)."""
     if t.combat_only and not d.combat:
         return False
     if not t.recipient:
         return not d.recipient
     if t.recipient == "creature":
         return d.recipient == "creature"
+    if t.recipient == "you":
+        return d.recipient == "player" and d.player == controller
     return d.recipient == "player" and (t.recipient == "player" or d.player != controller)
 
 

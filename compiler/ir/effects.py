@@ -1181,6 +1181,23 @@ class Shuffle(KeywordAction):
         return self._python(actions)
 
 
+@dataclass(frozen=True)
+class ShuffleInto(KeywordAction):
+    """701.20, 401.1: "shuffle it into its owner's library" -- the card is put into its owner's library,
+    then that library is shuffled (by the library's shuffle action); 603.6c: the card is looked for only
+    in the zone it went to."""
+
+    action: str
+    player: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"shuffle {self.target.text(ph)} into its owner's library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleInto(target={self.target.python()}, shuffle={self._python(actions)})"
+
+
 def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
     """Add the names of the keyword actions ``effects`` perform (nested ones too) to ``out``."""
     for e in effects:
