@@ -1260,6 +1260,13 @@ class CardLowering:
     def static_CanBlockOnly(self, p: Any) -> StaticPart:
         return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
 
+    def static_CantBeTargetedByOnly(self, p: Any) -> StaticPart:
+        # Printed plural ("Walls"): the subtype is the word without its "s" (205.3).
+        words = {str(p.subtype), str(p.again)}
+        if len(words) != 1 or not p.subtype.endswith("s"):
+            self.ck.error(p, "write the same plural subtype twice: '... only Walls or of abilities that can target only Walls'")
+        return sp.CantBeTargetedByOnly(self.ck.subtype(p, str(p.subtype)))
+
     def static_BasePT(self, p: Any) -> StaticPart:
         return sp.BasePT(int(p.power), int(p.toughness))
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'af1e87bbb32507a2bfe5528bcfb6d02d602598cf445132154f7ede0ab31c8bca'
+GRAMMAR = '24ff5dafd91d0a35f646725410f8a913747d193fdb0c730a21cd6d61f8be6c4f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -612,6 +612,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BlockCapacity', 'common', 'BlockCapacity', ''),
     ('__asgn_plain', 'plain', '', 'keyword'),
     ('BlocksDespite', 'common', 'BlocksDespite', ''),
+    ('__asgn_plain', 'plain', '', 'subtype'),
+    ('__asgn_plain', 'plain', '', 'again'),
+    ('CantBeTargetedByOnly', 'common', 'CantBeTargetedByOnly', ''),
     ('__asgn_plain', 'plain', '', 'quality'),
     ('CantBeTargetedBy', 'common', 'CantBeTargetedBy', ''),
     ('CantBeTargeted', 'common', 'CantBeTargeted', ''),
@@ -32936,12 +32939,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'or', '')
-                q += 2
+                v = (q, 'that', '')
+                q += 4
                 p39 = q
                 res40.append(v)
                 q = sk0[p39]
@@ -32950,12 +32953,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'abilities', '')
-                q += 9
+                v = (q, 'can', '')
+                q += 3
                 p39 = q
                 res40.append(v)
                 q = sk0[p39]
@@ -32964,22 +32967,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'target', '')
+                q += 6
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
                 q += 4
                 p39 = q
                 res40.append(v)
                 p41 = p39
                 res42: list[Any] = []
-                r = self.r_QualityRef_0(p41)
-                if r is None:
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
                 p41 = q
                 if v:
                     res42.append(v)
@@ -32995,17 +33020,126 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
+                v = (q, 'or', '')
+                q += 2
                 p39 = q
                 res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'can', '')
+                q += 3
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p39 = q
+                res40.append(v)
+                p43 = p39
+                res44: list[Any] = []
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
+                p43 = q
+                if v:
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 591
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 591
+                    n.rule = 592
                 q = p39
                 v = n if res40 else None
                 if v is not None:
@@ -33017,162 +33151,170 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                q = sk0[p43]
+                p45 = p
+                res46: list[Any] = []
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spells', '')
                 q += 6
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'abilities', '')
                 q += 9
-                p43 = q
-                res44.append(v)
-                while True:
-                    p45 = p43
-                    res46: list[Any] = []
-                    r = self.e192_0(p45)
-                    if r is None:
-                        break
-                    q, v = r
-                    p45 = q
-                    if v:
-                        res46.append(v)
-                    q = sk0[p45]
-                    if q < 0:
-                        q = _WS0(text, p45).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p45] = q
-                    if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponents', '')
-                    q += 9
-                    p45 = q
-                    res46.append(v)
-                    q = sk0[p45]
-                    if q < 0:
-                        q = _WS0(text, p45).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p45] = q
-                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'control', '')
-                    q += 7
-                    p45 = q
-                    res46.append(v)
-                    p43 = p45
-                    res44 += res46
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 592
-                q = p43
-                v = n if res44 else None
+                v = (q, 'from', '')
+                q += 4
+                p45 = q
+                res46.append(v)
+                p47 = p45
+                res48: list[Any] = []
+                r = self.r_QualityRef_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 593
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p45 = q
+                res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 594
+                q = p45
+                v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33182,37 +33324,7 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                p49 = p47
+                p49 = p
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
@@ -33220,25 +33332,154 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'destroyed', '')
+                v = (q, "can't", '')
+                q += 5
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spells', '')
+                q += 6
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
                 q += 9
                 p49 = q
                 res50.append(v)
+                while True:
+                    p51 = p49
+                    res52: list[Any] = []
+                    r = self.e192_0(p51)
+                    if r is None:
+                        break
+                    q, v = r
+                    p51 = q
+                    if v:
+                        res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponents', '')
+                    q += 9
+                    p51 = q
+                    res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'control', '')
+                    q += 7
+                    p51 = q
+                    res52.append(v)
+                    p49 = p51
+                    res50 += res52
+                    break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 593
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 594
-                q = p47
-                v = n if res48 else None
+                    n.rule = 595
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33248,37 +33489,7 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p51 = p
-                res52: list[Any] = []
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phase', '')
-                q += 5
-                p51 = q
-                res52.append(v)
-                p53 = p51
+                p53 = p
                 res54: list[Any] = []
                 q = sk0[p53]
                 if q < 0:
@@ -33286,25 +33497,121 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                p55 = p53
+                res56: list[Any] = []
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'destroyed', '')
+                q += 9
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 596
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 597
+                q = p53
+                v = n if res54 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p57 = p
+                res58: list[Any] = []
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'phase', '')
+                q += 5
+                p57 = q
+                res58.append(v)
+                p59 = p57
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'out', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 595
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 596
-                q = p51
-                v = n if res52 else None
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 598
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 599
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33314,133 +33621,133 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p55 = p
-                res56: list[Any] = []
-                q = sk0[p55]
+                p61 = p
+                res62: list[Any] = []
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'phases', '')
                 q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'out', '')
                 q += 3
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'during', '')
                 q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p61] = q
                 if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'untap', '')
                 q += 5
-                p55 = q
-                res56.append(v)
-                p57 = p55
-                res58: list[Any] = []
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                p63 = p61
+                res64: list[Any] = []
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'step', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 597
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 598
-                q = p55
-                v = n if res56 else None
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 600
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 601
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33450,154 +33757,9 @@ class CardParser:
                 break
         if ch in _F25:
             while True:
-                p59 = p
-                res60: list[Any] = []
-                r = self.e193_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
-                    res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
-                q += 4
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p59 = q
-                res60.append(v)
-                p61 = p59
-                res62: list[Any] = []
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p61 = q
-                if v:
-                    res62.append(v)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 599
-                p59 = p61
-                if res62 and n:
-                    res60.append(n)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('/', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '/', '')
-                q += 1
-                p59 = q
-                res60.append(v)
-                p63 = p59
-                res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 600
-                p59 = p63
-                if res64 and n:
-                    res60.append(n)
-                if res60:
-                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 601
-                q = p59
-                v = n if res60 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F105:
-            while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e194_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33612,22 +33774,72 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('"', q)):
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, '"', '')
-                q += 1
+                v = (q, 'base', '')
+                q += 4
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
                 p65 = q
                 res66.append(v)
                 p67 = p65
                 res68: list[Any] = []
-                r = self.r_GrantedAbility_0(p67)
-                if r is None:
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p67 = q
                 if v:
                     res68.append(v)
@@ -33643,17 +33855,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('"', q)):
+                if not (text.startswith('/', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, '"', '')
+                v = (q, '/', '')
                 q += 1
                 p65 = q
                 res66.append(v)
+                p69 = p65
+                res70: list[Any] = []
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 603
+                p65 = p69
+                if res70 and n:
+                    res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 603
+                    n.rule = 604
                 q = p65
                 v = n if res66 else None
                 if v is not None:
@@ -33665,20 +33902,9 @@ class CardParser:
                 break
         if ch in _F105:
             while True:
-                p69 = p
-                res70: list[Any] = []
-                r = self.e195_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                p71 = p69
+                p71 = p
                 res72: list[Any] = []
-                r = self.r_KeywordName_0(p71)
+                r = self.e194_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33687,123 +33913,56 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 604
-                p69 = p71
-                if res72 and n:
-                    res70.append(n)
-                q = sk0[p69]
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p71] = q
+                if not (text.startswith('"', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'mana', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                p73 = p69
+                v = (q, '"', '')
+                q += 1
+                p71 = q
+                res72.append(v)
+                p73 = p71
                 res74: list[Any] = []
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_GrantedAbility_0(p73)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cost', '')
-                q += 4
+                q, v = r
                 p73 = q
-                res74.append(v)
+                if v:
+                    res74.append(v)
                 if res74:
                     n = Nt(res74)
                     n.rule = 605
-                p69 = p73
+                p71 = p73
                 if res74 and n:
-                    res70.append(n)
-                if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    res72.append(n)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('"', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '"', '')
+                q += 1
+                p71 = q
+                res72.append(v)
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
                     n.rule = 606
-                q = p69
-                v = n if res70 else None
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33815,7 +33974,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e196_0(p75)
+                r = self.e195_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33824,41 +33983,9 @@ class CardParser:
                 p75 = q
                 if v:
                     res76.append(v)
-                r = self.e197_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 607
-                q = p75
-                v = n if res76 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p77 = p
+                p77 = p75
                 res78: list[Any] = []
-                r = self.e198_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                r = self.e199_0(p77)
+                r = self.r_KeywordName_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33868,10 +33995,190 @@ class CardParser:
                 if v:
                     res78.append(v)
                 if res78:
-                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                    n = Nt(res78)
+                    n.rule = 607
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p75 = q
+                res76.append(v)
+                p79 = p75
+                res80: list[Any] = []
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80)
                     n.rule = 608
-                q = p77
-                v = n if res78 else None
+                p75 = p79
+                if res80 and n:
+                    res76.append(n)
+                if res76:
+                    n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
+                    n.rule = 609
+                q = p75
+                v = n if res76 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F105:
+            while True:
+                p81 = p
+                res82: list[Any] = []
+                r = self.e196_0(p81)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p81 = q
+                if v:
+                    res82.append(v)
+                r = self.e197_0(p81)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p81 = q
+                if v:
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    n.rule = 610
+                q = p81
+                v = n if res82 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p83 = p
+                res84: list[Any] = []
+                r = self.e198_0(p83)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p83 = q
+                if v:
+                    res84.append(v)
+                r = self.e199_0(p83)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p83 = q
+                if v:
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84 if len(res84) == 1 and type(res84[0]) is not list else flatten(res84))
+                    n.rule = 611
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -33881,180 +34188,180 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p79 = p
-                res80: list[Any] = []
-                q = sk0[p79]
+                p85 = p
+                res86: list[Any] = []
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p79 = q
-                res80.append(v)
-                p81 = p79
-                res82: list[Any] = []
-                q = sk0[p81]
+                p85 = q
+                res86.append(v)
+                p87 = p85
+                res88: list[Any] = []
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p87] = q
                 if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'first', '')
                 q += 5
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 609
-                p79 = p81
-                if res82 and n:
-                    res80.append(n)
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 612
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
                 while True:
-                    p83 = p79
-                    res84: list[Any] = []
-                    q = sk0[p83]
+                    p89 = p85
+                    res90: list[Any] = []
+                    q = sk0[p89]
                     if q < 0:
-                        q = _WS0(text, p83).end()
+                        q = _WS0(text, p89).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p83] = q
+                        sk0[p89] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
                     q += 3
-                    p83 = q
-                    res84.append(v)
-                    p85 = p83
-                    res86: list[Any] = []
-                    q = sk0[p85]
+                    p89 = q
+                    res90.append(v)
+                    p91 = p89
+                    res92: list[Any] = []
+                    q = sk0[p91]
                     if q < 0:
-                        q = _WS0(text, p85).end()
+                        q = _WS0(text, p91).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p85] = q
+                        sk0[p91] = q
                     if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'second', '')
                     q += 6
-                    p85 = q
-                    res86.append(v)
-                    if res86:
-                        n = Nt(res86)
-                        n.rule = 610
-                    p83 = p85
-                    if res86 and n:
-                        res84.append(n)
-                    p79 = p83
-                    res80 += res84
+                    p91 = q
+                    res92.append(v)
+                    if res92:
+                        n = Nt(res92)
+                        n.rule = 613
+                    p89 = p91
+                    if res92 and n:
+                        res90.append(n)
+                    p85 = p89
+                    res86 += res90
                     break
-                q = sk0[p79]
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p85] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                r = self.e200_0(p79)
+                p85 = q
+                res86.append(v)
+                r = self.e200_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p85 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 611
-                q = p79
-                v = n if res80 else None
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
+                    n.rule = 614
+                q = p85
+                v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -34064,215 +34371,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p87 = p
-                res88: list[Any] = []
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'assign', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'excess', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                p89 = p87
-                res90: list[Any] = []
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 612
-                p87 = p89
-                if res90 and n:
-                    res88.append(n)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 613
-                q = p87
-                v = n if res88 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p91 = p
-                res92: list[Any] = []
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith("doesn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "doesn't", '')
-                q += 7
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'tap', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                p93 = p91
+                p93 = p
                 res94: list[Any] = []
                 q = sk0[p93]
                 if q < 0:
@@ -34280,35 +34379,127 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'may', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'assign', '')
                 q += 6
                 p93 = q
                 res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 614
-                p91 = p93
-                if res94 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 615
-                q = p91
-                v = n if res92 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p95 = p
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'excess', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                p95 = p93
                 res96: list[Any] = []
                 q = sk0[p95]
                 if q < 0:
@@ -34316,284 +34507,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
-                q += 7
+                v = (q, 'attacking', '')
+                q += 9
                 p95 = q
                 res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p95 = q
-                res96.append(v)
-                r = self.e201_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p95 = q
-                res96.append(v)
-                p97 = p95
-                res98: list[Any] = []
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'step', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 616
-                p95 = p97
-                if res98 and n:
-                    res96.append(n)
                 if res96:
-                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 617
-                q = p95
-                v = n if res96 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p99 = p
-                res100: list[Any] = []
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'causes', '')
-                q += 6
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p99 = q
-                res100.append(v)
-                p101 = p99
-                res102: list[Any] = []
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 618
-                p99 = p101
-                if res102 and n:
-                    res100.append(n)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 619
-                q = p99
-                v = n if res100 else None
+                    n = Nt(res96)
+                    n.rule = 615
+                p93 = p95
+                if res96 and n:
+                    res94.append(n)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 616
+                q = p93
+                v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -34603,7 +34535,154 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                p103 = p
+                p97 = p
+                res98: list[Any] = []
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tap', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                p99 = p97
+                res100: list[Any] = []
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attack', '')
+                q += 6
+                p99 = q
+                res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 617
+                p97 = p99
+                if res100 and n:
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 618
+                q = p97
+                v = n if res98 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p101 = p
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
+                q += 6
+                p101 = q
+                res102.append(v)
+                r = self.e201_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                p103 = p101
                 res104: list[Any] = []
                 q = sk0[p103]
                 if q < 0:
@@ -34611,71 +34690,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p103] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
+                v = (q, 'step', '')
+                q += 4
                 p103 = q
                 res104.append(v)
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p103 = q
-                res104.append(v)
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p103 = q
-                res104.append(v)
-                p105 = p103
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 619
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    n.rule = 620
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p105 = p
                 res106: list[Any] = []
                 q = sk0[p105]
                 if q < 0:
@@ -34683,35 +34726,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'causes', '')
                 q += 6
                 p105 = q
                 res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 620
-                p103 = p105
-                if res106 and n:
-                    res104.append(n)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 621
-                q = p103
-                v = n if res104 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p107 = p
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p105 = q
+                res106.append(v)
+                p107 = p105
                 res108: list[Any] = []
                 q = sk0[p107]
                 if q < 0:
@@ -34719,92 +34882,133 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p107] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                p109 = p107
-                res110: list[Any] = []
-                r = self.r_QualityRef_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 622
-                p107 = p109
-                if res110 and n:
-                    res108.append(n)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
+                v = (q, 'damage', '')
+                q += 6
                 p107 = q
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
+                    n.rule = 621
+                p105 = p107
+                if res108 and n:
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 622
+                q = p105
+                v = n if res106 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p109 = p
+                res110: list[Any] = []
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lethal', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p109 = q
+                res110.append(v)
+                p111 = p109
+                res112: list[Any] = []
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'amount', '')
+                q += 6
+                p111 = q
+                res112.append(v)
+                if res112:
+                    n = Nt(res112)
                     n.rule = 623
-                q = p107
-                v = n if res108 else None
+                p109 = p111
+                if res112 and n:
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 624
+                q = p109
+                v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -34814,128 +35018,231 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p111 = p
-                res112: list[Any] = []
-                q = sk0[p111]
+                p113 = p
+                res114: list[Any] = []
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
+                    sk0[p113] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
+                    sk0[p113] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p113] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                v = (q, 'blocked', '')
+                q += 7
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
+                    sk0[p113] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p111 = q
-                res112.append(v)
-                p113 = p111
-                res114: list[Any] = []
-                r = self.r_QualityRef_0(p113)
+                p113 = q
+                res114.append(v)
+                p115 = p113
+                res116: list[Any] = []
+                r = self.r_QualityRef_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p113 = q
+                p115 = q
                 if v:
-                    res114.append(v)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 624
-                p111 = p113
-                if res114 and n:
-                    res112.append(n)
-                q = sk0[p111]
+                    res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 625
+                p113 = p115
+                if res116 and n:
+                    res114.append(n)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
+                    sk0[p113] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p113 = q
+                res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 626
+                q = p113
+                v = n if res114 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p117 = p
+                res118: list[Any] = []
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                p119 = p117
+                res120: list[Any] = []
+                r = self.r_QualityRef_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p119 = q
+                if v:
+                    res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 627
+                p117 = p119
+                if res120 and n:
+                    res118.append(n)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
                 if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'permanents', '')
                 q += 10
-                p111 = q
-                res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 625
-                q = p111
-                v = n if res112 else None
+                p117 = q
+                res118.append(v)
+                if res118:
+                    n = Nt(res118)
+                    n.rule = 628
+                q = p117
+                v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -34945,274 +35252,53 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p115 = p
-                res116: list[Any] = []
-                q = sk0[p115]
+                p121 = p
+                res122: list[Any] = []
+                q = sk0[p121]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p121).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p121] = q
                 if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevents', '')
                 q += 8
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p121).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p121] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p121).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p121] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p115 = q
-                res116.append(v)
-                p117 = p115
-                res118: list[Any] = []
-                r = self.r_QualityRef_0(p117)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p117 = q
-                if v:
-                    res118.append(v)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 626
-                p115 = p117
-                if res118 and n:
-                    res116.append(n)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sources', '')
-                q += 7
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p115 = q
-                res116.append(v)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 627
-                q = p115
-                v = n if res116 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 575
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p119 = p
-                res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'can', '')
-                q += 3
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attack', '')
-                q += 6
-                p119 = q
-                res120.append(v)
-                while True:
-                    p121 = p119
-                    res122: list[Any] = []
-                    r = self.e202_0(p121)
-                    if r is None:
-                        break
-                    q, v = r
-                    p121 = q
-                    if v:
-                        res122.append(v)
-                    q = sk0[p121]
-                    if q < 0:
-                        q = _WS0(text, p121).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p121] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p121 = q
-                    res122.append(v)
-                    p119 = p121
-                    res120 += res122
-                    break
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'though', '')
-                q += 6
-                p119 = q
-                res120.append(v)
-                r = self.e203_0(p119)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p119 = q
-                if v:
-                    res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p119 = q
-                res120.append(v)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p119 = q
-                res120.append(v)
-                p123 = p119
+                p121 = q
+                res122.append(v)
+                p123 = p121
                 res124: list[Any] = []
-                r = self.r_KeywordName_0(p123)
+                r = self.r_QualityRef_0(p123)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35223,15 +35309,85 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 628
-                p119 = p123
-                if res124 and n:
-                    res120.append(n)
-                if res120:
-                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
                     n.rule = 629
-                q = p119
-                v = n if res120 else None
+                p121 = p123
+                if res124 and n:
+                    res122.append(n)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p121 = q
+                res122.append(v)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 630
+                q = p121
+                v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -35239,88 +35395,21 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F0:
             while True:
                 p125 = p
                 res126: list[Any] = []
-                p127 = p125
-                res128: list[Any] = []
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p127 = q
-                if v:
-                    res128.append(v)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 630
-                p125 = p127
-                if res128 and n:
-                    res126.append(n)
                 q = sk0[p125]
                 if q < 0:
                     q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'activated', '')
-                q += 9
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('{T}', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '{T}', '')
+                v = (q, 'can', '')
                 q += 3
                 p125 = q
                 res126.append(v)
@@ -35330,11 +35419,50 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
+                v = (q, 'attack', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                while True:
+                    p127 = p125
+                    res128: list[Any] = []
+                    r = self.e202_0(p127)
+                    if r is None:
+                        break
+                    q, v = r
+                    p127 = q
+                    if v:
+                        res128.append(v)
+                    q = sk0[p127]
+                    if q < 0:
+                        q = _WS0(text, p127).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p127] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p127 = q
+                    res128.append(v)
+                    p125 = p127
+                    res126 += res128
+                    break
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
                 p125 = q
                 res126.append(v)
@@ -35344,14 +35472,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
-                if m is None:
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'though', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                r = self.e203_0(p125)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p125 = q
                 if v:
                     res126.append(v)
@@ -35361,12 +35495,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'costs', '')
-                q += 5
+                v = (q, "didn't", '')
+                q += 6
                 p125 = q
                 res126.append(v)
                 q = sk0[p125]
@@ -35375,44 +35509,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
+                v = (q, 'have', '')
+                q += 4
                 p125 = q
                 res126.append(v)
                 p129 = p125
                 res130: list[Any] = []
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                r = self.r_KeywordName_0(p129)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'activated', '')
-                q += 9
+                q, v = r
                 p129 = q
-                res130.append(v)
+                if v:
+                    res130.append(v)
                 if res130:
                     n = Nt(res130)
                     n.rule = 631
@@ -35420,7 +35535,7 @@ class CardParser:
                 if res130 and n:
                     res126.append(n)
                 if res126:
-                    n = Nt(res126)
+                    n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
                     n.rule = 632
                 q = p125
                 v = n if res126 else None
@@ -35431,94 +35546,10 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F93:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p131 = q
-                res132.append(v)
                 p133 = p131
                 res134: list[Any] = []
                 q = sk0[p133]
@@ -35527,13 +35558,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, 'NumberWord') if s else None
+                v = (q, s, '') if s else None
                 q += len(s)
                 p133 = q
                 if v:
@@ -35544,18 +35575,160 @@ class CardParser:
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
-                r = self.e204_0(p131)
-                if r is None:
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'activated', '')
+                q += 9
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('{T}', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '{T}', '')
+                q += 3
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p131 = q
                 if v:
                     res132.append(v)
-                if res132:
-                    n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                p135 = p131
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
                     n.rule = 634
+                p131 = p135
+                if res136 and n:
+                    res132.append(n)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 635
                 q = p131
                 v = n if res132 else None
                 if v is not None:
@@ -35565,67 +35738,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
-                p135 = p
-                res136: list[Any] = []
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p135 = q
-                res136.append(v)
-                p137 = p135
+                p137 = p
                 res138: list[Any] = []
                 q = sk0[p137]
                 if q < 0:
@@ -35633,25 +35748,123 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
+                v = (q, "can't", '')
+                q += 5
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p137 = q
                 res138.append(v)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 635
-                p135 = p137
-                if res138 and n:
-                    res136.append(n)
-                if res136:
-                    n = Nt(res136)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                p139 = p137
+                res140: list[Any] = []
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
+                p139 = q
+                if v:
+                    res140.append(v)
+                if res140:
+                    n = Nt(res140)
                     n.rule = 636
-                q = p135
-                v = n if res136 else None
+                p137 = p139
+                if res140 and n:
+                    res138.append(n)
+                r = self.e204_0(p137)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                if res138:
+                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
+                    n.rule = 637
+                q = p137
+                v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -35661,65 +35874,7 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p139 = p
-                res140: list[Any] = []
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p139 = q
-                res140.append(v)
-                p141 = p139
+                p141 = p
                 res142: list[Any] = []
                 q = sk0[p141]
                 if q < 0:
@@ -35727,25 +35882,177 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p141 = q
+                res142.append(v)
+                p143 = p141
+                res144: list[Any] = []
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p141 = q
-                res142.append(v)
+                p143 = q
+                res144.append(v)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 638
+                p141 = p143
+                if res144 and n:
+                    res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 637
-                p139 = p141
-                if res142 and n:
-                    res140.append(n)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 638
-                q = p139
-                v = n if res140 else None
+                    n.rule = 639
+                q = p141
+                v = n if res142 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 575
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p145 = p
+                res146: list[Any] = []
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p145 = q
+                res146.append(v)
+                p147 = p145
+                res148: list[Any] = []
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'able', '')
+                q += 4
+                p147 = q
+                res148.append(v)
+                if res148:
+                    n = Nt(res148)
+                    n.rule = 640
+                p145 = p147
+                if res148 and n:
+                    res146.append(n)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 641
+                q = p145
+                v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -35755,119 +36062,119 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p143 = p
-                res144: list[Any] = []
-                q = sk0[p143]
+                p149 = p
+                res150: list[Any] = []
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'must', '')
                 q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p149] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p143 = q
-                res144.append(v)
-                p145 = p143
-                res146: list[Any] = []
-                q = sk0[p145]
+                p149 = q
+                res150.append(v)
+                p151 = p149
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p151] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p145 = q
-                res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 639
-                p143 = p145
-                if res146 and n:
-                    res144.append(n)
-                if res144:
-                    n = Nt(res144)
-                    n.rule = 640
-                q = p143
-                v = n if res144 else None
+                p151 = q
+                res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 642
+                p149 = p151
+                if res152 and n:
+                    res150.append(n)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 643
+                q = p149
+                v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -35877,91 +36184,91 @@ class CardParser:
                 break
         if ch in _F49:
             while True:
-                p147 = p
-                res148: list[Any] = []
-                q = sk0[p147]
+                p153 = p
+                res154: list[Any] = []
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p147).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p147] = q
+                    sk0[p153] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p147).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p147] = q
+                    sk0[p153] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p147).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p147] = q
+                    sk0[p153] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p147).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p147] = q
+                    sk0[p153] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p147 = q
-                res148.append(v)
-                p149 = p147
-                res150: list[Any] = []
-                q = sk0[p149]
+                p153 = q
+                res154.append(v)
+                p155 = p153
+                res156: list[Any] = []
+                q = sk0[p155]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p155).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p155] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p149 = q
-                res150.append(v)
-                if res150:
-                    n = Nt(res150)
-                    n.rule = 641
-                p147 = p149
-                if res150 and n:
-                    res148.append(n)
-                if res148:
-                    n = Nt(res148)
-                    n.rule = 642
-                q = p147
-                v = n if res148 else None
+                p155 = q
+                res156.append(v)
+                if res156:
+                    n = Nt(res156)
+                    n.rule = 644
+                p153 = p155
+                if res156 and n:
+                    res154.append(n)
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 645
+                q = p153
+                v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -35971,63 +36278,63 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p151 = p
-                res152: list[Any] = []
-                q = sk0[p151]
+                p157 = p
+                res158: list[Any] = []
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p157] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p157] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p151 = q
-                res152.append(v)
-                p153 = p151
-                res154: list[Any] = []
-                q = sk0[p153]
+                p157 = q
+                res158.append(v)
+                p159 = p157
+                res160: list[Any] = []
+                q = sk0[p159]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p159).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p159] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p153 = q
-                res154.append(v)
-                if res154:
-                    n = Nt(res154)
-                    n.rule = 643
-                p151 = p153
-                if res154 and n:
-                    res152.append(n)
-                if res152:
-                    n = Nt(res152)
-                    n.rule = 644
-                q = p151
-                v = n if res152 else None
+                p159 = q
+                res160.append(v)
+                if res160:
+                    n = Nt(res160)
+                    n.rule = 646
+                p157 = p159
+                if res160 and n:
+                    res158.append(n)
+                if res158:
+                    n = Nt(res158)
+                    n.rule = 647
+                q = p157
+                v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -36037,39 +36344,39 @@ class CardParser:
                 break
         if ch in _F89:
             while True:
-                p155 = p
-                res156: list[Any] = []
-                r = self.e205_0(p155)
+                p161 = p
+                res162: list[Any] = []
+                r = self.e205_0(p161)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p155 = q
+                p161 = q
                 if v:
-                    res156.append(v)
-                p157 = p155
-                res158: list[Any] = []
-                r = self.r_Color_0(p157)
+                    res162.append(v)
+                p163 = p161
+                res164: list[Any] = []
+                r = self.r_Color_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p157 = q
+                p163 = q
                 if v:
-                    res158.append(v)
-                if res158:
-                    n = Nt(res158)
-                    n.rule = 645
-                p155 = p157
-                if res158 and n:
-                    res156.append(n)
-                if res156:
-                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
-                    n.rule = 646
-                q = p155
-                v = n if res156 else None
+                    res164.append(v)
+                if res164:
+                    n = Nt(res164)
+                    n.rule = 648
+                p161 = p163
+                if res164 and n:
+                    res162.append(n)
+                if res162:
+                    n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
+                    n.rule = 649
+                q = p161
+                v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 575
@@ -36113,7 +36420,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 647
+                    n.rule = 650
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36143,7 +36450,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 651
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36168,7 +36475,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 649
+                    n.rule = 652
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36199,7 +36506,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 650
+                    n.rule = 653
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36224,7 +36531,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 651
+                    n.rule = 654
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36260,7 +36567,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 652
+                n.rule = 655
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36305,7 +36612,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 653
+                n.rule = 656
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -36359,7 +36666,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 657
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -36380,7 +36687,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -36401,7 +36708,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -36422,7 +36729,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 660
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -36443,7 +36750,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -36478,7 +36785,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 662
         return p, n
 
     def e115_0(self, p: int) -> Any:
@@ -36711,7 +37018,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -36732,7 +37039,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36753,7 +37060,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e121_0(self, p: int) -> Any:
@@ -36933,7 +37240,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37008,7 +37315,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37053,7 +37360,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 665
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37135,7 +37442,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37158,7 +37465,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 670
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37294,7 +37601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e128_0(self, p: int) -> Any:
@@ -37315,7 +37622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 672
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -37346,7 +37653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 673
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -37381,7 +37688,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -37479,7 +37786,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -37541,7 +37848,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 676
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37607,7 +37914,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 677
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37767,7 +38074,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 675
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37793,7 +38100,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 679
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37866,7 +38173,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 680
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37991,7 +38298,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 681
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38086,7 +38393,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38177,7 +38484,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 680
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38231,7 +38538,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 681
+                    n.rule = 684
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38265,7 +38572,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 681
+                    n.rule = 684
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38343,7 +38650,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38391,7 +38698,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
@@ -38435,7 +38742,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38475,7 +38782,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
@@ -38494,7 +38801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def e141_0(self, p: int) -> Any:
@@ -38579,7 +38886,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 690
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38645,7 +38952,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 691
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -38910,7 +39217,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 692
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38976,7 +39283,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -39161,18 +39468,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 695
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 693
+                    n.rule = 696
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39208,7 +39515,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 694
+                    n.rule = 697
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39228,12 +39535,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 695
+                    n.rule = 698
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 693
+                    n.rule = 696
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39269,7 +39576,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 696
+                    n.rule = 699
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39289,12 +39596,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 697
+                    n.rule = 700
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 693
+                    n.rule = 696
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39319,7 +39626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 701
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39351,12 +39658,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39376,12 +39683,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 704
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39584,7 +39891,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 702
+                    n.rule = 705
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39628,7 +39935,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 706
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39988,7 +40295,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40047,7 +40354,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 705
+                    n.rule = 708
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40127,7 +40434,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40204,7 +40511,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40249,7 +40556,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 708
+                    n.rule = 711
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40334,7 +40641,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 712
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -40390,7 +40697,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40414,7 +40721,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 714
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40442,7 +40749,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 715
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -40638,7 +40945,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 716
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40668,7 +40975,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 714
+                        n.rule = 717
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40694,7 +41001,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 715
+                n.rule = 718
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40747,7 +41054,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 719
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -40781,7 +41088,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40876,19 +41183,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 718
+                    n.rule = 721
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 719
+                    n.rule = 722
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 720
+                    n.rule = 723
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40916,7 +41223,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 724
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40934,14 +41241,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 725
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 726
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -41023,7 +41330,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -41055,7 +41362,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -41076,7 +41383,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41104,7 +41411,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
@@ -41119,7 +41426,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 728
+            n.rule = 731
         p = p3
         if res4 and n:
             res.append(n)
@@ -41135,7 +41442,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 729
+        n.rule = 732
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -41219,7 +41526,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41280,7 +41587,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41357,7 +41664,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41421,7 +41728,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41527,7 +41834,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41604,7 +41911,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41629,7 +41936,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -41673,7 +41980,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 735
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -41911,7 +42218,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 736
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41932,7 +42239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 737
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41980,7 +42287,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -42055,7 +42362,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 739
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -42089,7 +42396,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42156,7 +42463,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 738
+                n.rule = 741
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42245,7 +42552,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 742
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -42289,7 +42596,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 743
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -42333,7 +42640,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 744
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -42372,7 +42679,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42459,7 +42766,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 743
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42553,7 +42860,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 747
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -42592,7 +42899,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42665,7 +42972,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42713,12 +43020,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 747
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42738,12 +43045,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42768,7 +43075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 753
         return q, n
 
     def e193_0(self, p: int) -> Any:
@@ -42941,7 +43248,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42956,7 +43263,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43188,7 +43495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -43286,7 +43593,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -43379,7 +43686,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43441,7 +43748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 758
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -43624,7 +43931,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 759
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -43659,7 +43966,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -43684,7 +43991,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43709,7 +44016,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -43742,7 +44049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43777,7 +44084,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43812,7 +44119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43847,7 +44154,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43880,7 +44187,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 767
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43953,7 +44260,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43974,7 +44281,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 769
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -44006,7 +44313,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 767
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44028,7 +44335,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 768
+                n.rule = 771
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44115,14 +44422,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 769
+            n.rule = 772
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 770
+        n.rule = 773
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -44143,7 +44450,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 774
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -44195,7 +44502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 775
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -44253,7 +44560,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 776
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -44285,7 +44592,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 774
+                    n.rule = 777
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44340,7 +44647,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 775
+                    n.rule = 778
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44355,13 +44662,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 776
+                    n.rule = 779
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 777
+                    n.rule = 780
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44421,13 +44728,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 781
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 779
+                    n.rule = 782
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44468,7 +44775,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 780
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44499,13 +44806,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 781
+                    n.rule = 784
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 779
+                    n.rule = 782
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44548,7 +44855,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44607,7 +44914,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 783
+                    n.rule = 786
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44666,7 +44973,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 784
+                    n.rule = 787
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44767,7 +45074,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 785
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44795,7 +45102,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 789
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44823,7 +45130,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 790
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44844,7 +45151,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 791
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44865,7 +45172,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -44886,7 +45193,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -44907,7 +45214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 794
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44928,7 +45235,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 795
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44949,7 +45256,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 796
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44970,7 +45277,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 797
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -45049,7 +45356,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 795
+        n.rule = 798
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -45070,7 +45377,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 799
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45091,7 +45398,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45124,7 +45431,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45145,7 +45452,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45170,7 +45477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 802
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45214,7 +45521,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 800
+        n.rule = 803
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45253,7 +45560,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 801
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45315,7 +45622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -45377,7 +45684,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45473,7 +45780,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 807
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45548,7 +45855,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 808
         return q, n
 
     def e244_1(self, p: int) -> Any:
@@ -46412,18 +46719,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 809
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 807
+                    n.rule = 810
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46478,18 +46785,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 809
+                    n.rule = 812
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 813
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46516,18 +46823,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 811
+                    n.rule = 814
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 812
+                    n.rule = 815
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46568,18 +46875,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 813
+                    n.rule = 816
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 814
+                    n.rule = 817
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46606,18 +46913,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 815
+                    n.rule = 818
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 816
+                    n.rule = 819
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46644,7 +46951,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 817
+                    n.rule = 820
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46675,12 +46982,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 818
+                    n.rule = 821
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46721,7 +47028,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 819
+                    n.rule = 822
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46751,7 +47058,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 820
+                        n.rule = 823
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46760,12 +47067,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 821
+                    n.rule = 824
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46809,18 +47116,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 822
+                    n.rule = 825
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 823
+                    n.rule = 826
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46889,18 +47196,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 824
+                    n.rule = 827
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 825
+                    n.rule = 828
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46969,18 +47276,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 826
+                    n.rule = 829
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 827
+                    n.rule = 830
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47035,7 +47342,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 828
+                    n.rule = 831
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47148,12 +47455,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 829
+                    n.rule = 832
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47203,7 +47510,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 830
+                    n.rule = 833
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47241,7 +47548,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 831
+                        n.rule = 834
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47250,12 +47557,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 832
+                    n.rule = 835
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47319,18 +47626,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 833
+                    n.rule = 836
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 834
+                    n.rule = 837
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47441,18 +47748,18 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 835
+                    n.rule = 838
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 836
+                    n.rule = 839
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47477,7 +47784,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 840
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47498,7 +47805,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 841
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47523,7 +47830,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 839
+        n.rule = 842
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -47652,7 +47959,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
+        n.rule = 843
         return q, n
 
     def e250_1(self, p: int) -> Any:
@@ -49585,7 +49892,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 841
+        n.rule = 844
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -49606,7 +49913,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 845
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49627,7 +49934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 846
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -49648,7 +49955,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
+        n.rule = 847
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -49669,7 +49976,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 845
+        n.rule = 848
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -49690,7 +49997,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 846
+        n.rule = 849
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49953,7 +50260,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -49974,7 +50281,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -49995,7 +50302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 660
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -50016,7 +50323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -50051,7 +50358,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 662
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -50284,7 +50591,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -50305,7 +50612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
     def e285_1(self, p: int) -> Any:
@@ -50326,7 +50633,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e286_1(self, p: int) -> Any:
@@ -50361,7 +50668,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -50386,7 +50693,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -50411,7 +50718,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -50444,7 +50751,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -50479,7 +50786,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -50514,7 +50821,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -50549,7 +50856,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -50582,7 +50889,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 767
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -50655,7 +50962,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
 
@@ -50744,6 +51051,7 @@ CLASSES: dict[str, type[Model]] = {
     'CantBeDestroyed': _model_class('CantBeDestroyed', (('destroyed', True, '1'),), {'destroyed': ''}, ()),
     'CantBeTargeted': _model_class('CantBeTargeted', (('opponents', True, '0..1'),), {'opponents': False}, ()),
     'CantBeTargetedBy': _model_class('CantBeTargetedBy', (('quality', True, '1'),), {'quality': None}, ()),
+    'CantBeTargetedByOnly': _model_class('CantBeTargetedByOnly', (('subtype', True, '1'), ('again', True, '1')), {'subtype': None, 'again': None}, ()),
     'CantBlock': _model_class('CantBlock', (('block', True, '1'),), {'block': ''}, ()),
     'CantBlockMatching': _model_class('CantBlockMatching', (('filters', True, '1..*'),), {}, ('filters',)),
     'CantCastEffect': _model_class('CantCastEffect', (('player', True, '1'), ('samename', True, '1'), ('nextturn', True, '1')), {'player': None, 'samename': None, 'nextturn': ''}, ()),
@@ -51231,63 +51539,64 @@ _C585 = CLASSES['CantBeBlockedExcept']
 _C586 = CLASSES['CanBlockOnly']
 _C587 = CLASSES['BlockCapacity']
 _C589 = CLASSES['BlocksDespite']
-_C591 = CLASSES['CantBeTargetedBy']
-_C592 = CLASSES['CantBeTargeted']
-_C594 = CLASSES['CantBeDestroyed']
-_C596 = CLASSES['CantPhaseOut']
-_C598 = CLASSES['PhasesEachUntap']
-_C601 = CLASSES['BasePT']
-_C603 = CLASSES['GainsAbility']
-_C606 = CLASSES['HasKeywordAtManaCost']
-_C607 = CLASSES['HasKeywords']
-_C608 = CLASSES['LosesKeywords']
-_C611 = CLASSES['CombatDamageSteps']
-_C613 = CLASSES['AssignsExcess']
-_C615 = CLASSES['AttacksUntapped']
-_C617 = CLASSES['DoesntUntap']
-_C619 = CLASSES['DamageGainsLife']
-_C621 = CLASSES['DamageIsLethal']
-_C623 = CLASSES['CantBeBlockedBy']
-_C625 = CLASSES['CantBeAttachedBy']
-_C627 = CLASSES['PreventDamageFrom']
-_C629 = CLASSES['AttacksDespite']
-_C632 = CLASSES['TapAbilitiesCantActivate']
-_C634 = CLASSES['MaxBlockers']
-_C636 = CLASSES['AttacksEachCombat']
-_C638 = CLASSES['AttacksThisTurn']
-_C640 = CLASSES['MustBeBlocked']
-_C642 = CLASSES['BlocksEachCombat']
-_C644 = CLASSES['CantBeBlocked']
-_C646 = CLASSES['IsColor']
-_C681 = CLASSES['Duration']
-_C684 = CLASSES['TargetObject']
-_C686 = CLASSES['FromGraveyard']
-_C692 = CLASSES['OntoBattlefield']
-_C695 = CLASSES['IntoHand']
-_C697 = CLASSES['IntoGraveyard']
-_C700 = CLASSES['CostValue']
-_C719 = CLASSES['NextTurnDuration']
-_C723 = CLASSES['BackRef']
-_C725 = CLASSES['TargetPlayer']
-_C729 = CLASSES['EachObjects']
-_C748 = CLASSES['QualityRef']
-_C770 = CLASSES['PerTime']
-_C776 = CLASSES['PerObject']
-_C779 = CLASSES['PowerOf']
-_C807 = CLASSES['EntersEvent']
-_C810 = CLASSES['LeavesEvent']
-_C812 = CLASSES['DiesEvent']
-_C814 = CLASSES['AttacksAloneEvent']
-_C816 = CLASSES['AttacksEvent']
-_C818 = CLASSES['BlocksEvent']
-_C821 = CLASSES['BlockedEvent']
-_C823 = CLASSES['PhasesEvent']
-_C825 = CLASSES['TurnedUpEvent']
-_C827 = CLASSES['ExiledThisWayEvent']
-_C829 = CLASSES['TargetedEvent']
-_C832 = CLASSES['DealsDamageEvent']
-_C834 = CLASSES['DealtDamageEvent']
-_C836 = CLASSES['PutIntoGraveyardEvent']
+_C592 = CLASSES['CantBeTargetedByOnly']
+_C594 = CLASSES['CantBeTargetedBy']
+_C595 = CLASSES['CantBeTargeted']
+_C597 = CLASSES['CantBeDestroyed']
+_C599 = CLASSES['CantPhaseOut']
+_C601 = CLASSES['PhasesEachUntap']
+_C604 = CLASSES['BasePT']
+_C606 = CLASSES['GainsAbility']
+_C609 = CLASSES['HasKeywordAtManaCost']
+_C610 = CLASSES['HasKeywords']
+_C611 = CLASSES['LosesKeywords']
+_C614 = CLASSES['CombatDamageSteps']
+_C616 = CLASSES['AssignsExcess']
+_C618 = CLASSES['AttacksUntapped']
+_C620 = CLASSES['DoesntUntap']
+_C622 = CLASSES['DamageGainsLife']
+_C624 = CLASSES['DamageIsLethal']
+_C626 = CLASSES['CantBeBlockedBy']
+_C628 = CLASSES['CantBeAttachedBy']
+_C630 = CLASSES['PreventDamageFrom']
+_C632 = CLASSES['AttacksDespite']
+_C635 = CLASSES['TapAbilitiesCantActivate']
+_C637 = CLASSES['MaxBlockers']
+_C639 = CLASSES['AttacksEachCombat']
+_C641 = CLASSES['AttacksThisTurn']
+_C643 = CLASSES['MustBeBlocked']
+_C645 = CLASSES['BlocksEachCombat']
+_C647 = CLASSES['CantBeBlocked']
+_C649 = CLASSES['IsColor']
+_C684 = CLASSES['Duration']
+_C687 = CLASSES['TargetObject']
+_C689 = CLASSES['FromGraveyard']
+_C695 = CLASSES['OntoBattlefield']
+_C698 = CLASSES['IntoHand']
+_C700 = CLASSES['IntoGraveyard']
+_C703 = CLASSES['CostValue']
+_C722 = CLASSES['NextTurnDuration']
+_C726 = CLASSES['BackRef']
+_C728 = CLASSES['TargetPlayer']
+_C732 = CLASSES['EachObjects']
+_C751 = CLASSES['QualityRef']
+_C773 = CLASSES['PerTime']
+_C779 = CLASSES['PerObject']
+_C782 = CLASSES['PowerOf']
+_C810 = CLASSES['EntersEvent']
+_C813 = CLASSES['LeavesEvent']
+_C815 = CLASSES['DiesEvent']
+_C817 = CLASSES['AttacksAloneEvent']
+_C819 = CLASSES['AttacksEvent']
+_C821 = CLASSES['BlocksEvent']
+_C824 = CLASSES['BlockedEvent']
+_C826 = CLASSES['PhasesEvent']
+_C828 = CLASSES['TurnedUpEvent']
+_C830 = CLASSES['ExiledThisWayEvent']
+_C832 = CLASSES['TargetedEvent']
+_C835 = CLASSES['DealsDamageEvent']
+_C837 = CLASSES['DealtDamageEvent']
+_C839 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -55252,13 +55561,13 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # other
+        if r == 658:  # other
             d['other'] = True
-        elif r == 656:  # another
+        elif r == 659:  # another
             d['another'] = True
-        elif r == 657:  # facedown
+        elif r == 660:  # facedown
             d['facedown'] = True
-        elif r == 658:  # faceup
+        elif r == 661:  # faceup
             d['faceup'] = True
         elif r == 387:  # exiled
             d['exiled'] = True
@@ -55277,17 +55586,17 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 659:  # states
+        elif r == 662:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # nons
+        elif r == 760:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # colors
+        elif r == 761:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55295,7 +55604,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # supertypes
+        elif r == 762:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55303,32 +55612,32 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # multis
+        elif r == 763:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # types
+        elif r == 764:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # subtypes
+        elif r == 765:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # ortypes
+        elif r == 766:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # andor
+        elif r == 767:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # ortypes
+        elif r == 768:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55371,7 +55680,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 660:  # keywords
+        elif r == 663:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55414,9 +55723,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 661:  # blocked_by_this
+        elif r == 664:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 662:  # attacking_you
+        elif r == 665:  # attacking_you
             d['attacking_you'] = True
         elif r == 406:  # dealtby
             x = c[0]
@@ -56369,7 +56678,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56669,7 +56978,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # both
+        if r == 738:  # both
             d['both'] = True
         elif r == 568:  # which
             x = c[0]
@@ -56864,45 +57173,45 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 647:  # this
+        elif r == 650:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 648:  # enchanted
+        elif r == 651:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 649:  # host
+        elif r == 652:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 650:  # equipped
+        elif r == 653:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 651:  # host
+        elif r == 654:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 652:  # affected
+        elif r == 655:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 756:  # each
+        elif r == 759:  # each
             d['each'] = True
-        elif r == 653:  # affected
+        elif r == 656:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 654:  # parts
+        elif r == 657:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57017,7 +57326,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # evenly
+        elif r == 769:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57051,35 +57360,35 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # named
+        if r == 666:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 664:  # amount
+        elif r == 667:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 665:  # equal
+        elif r == 668:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 767:  # power
+        elif r == 770:  # power
             x = c[0]
-            value = _b779(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['power'] = value
-        elif r == 768:  # amount
+        elif r == 771:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 666:  # you
+        elif r == 669:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 667:  # target
+        elif r == 670:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57251,7 +57560,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 668:  # tapped
+        elif r == 671:  # tapped
             d['tapped'] = True
         elif r == 421:  # power
             x = c[0]
@@ -57261,7 +57570,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 669:  # colors
+        elif r == 672:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57269,17 +57578,17 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 670:  # subtypes
+        elif r == 673:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 671:  # types
+        elif r == 674:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 672:  # keywords
+        elif r == 675:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57299,17 +57608,17 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 673:  # per
+        elif r == 676:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 674:  # pertime
+        elif r == 677:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57343,9 +57652,9 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # anycolor
+        if r == 774:  # anycolor
             d['anycolor'] = True
-        elif r == 772:  # choices
+        elif r == 775:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57355,15 +57664,15 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 675:  # last
+        elif r == 678:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 676:  # mana
+        elif r == 679:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 839:  # alts
+        elif r == 842:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57405,7 +57714,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 677:  # third
+        elif r == 680:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -57413,13 +57722,13 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 773:  # random
+        elif r == 776:  # random
             d['random'] = True
-        elif r == 678:  # per
+        elif r == 681:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57459,25 +57768,25 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 679:  # amount
+        elif r == 682:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 774:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
-            d['per'] = value
         elif r == 777:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b776(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['per'] = value
-        elif r == 680:  # equal
+        elif r == 780:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b779(x, inst, lim, made)
+            d['per'] = value
+        elif r == 683:  # equal
+            x = c[0]
+            value = _b782(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57522,7 +57831,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57563,7 +57872,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 682:  # yours
+        elif r == 685:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57601,21 +57910,21 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 436:  # target
             x = c[0]
-            value = _b684(x, inst, lim, made)
+            value = _b687(x, inst, lim, made)
             d['target'] = value
         elif r == 437:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['source'] = value
-        elif r == 789:  # hand
+        elif r == 792:  # hand
             d['hand'] = True
-        elif r == 687:  # battlefield
+        elif r == 690:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 790:  # mine
+        elif r == 793:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57656,15 +57965,15 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # fromgy
+        elif r == 691:  # fromgy
             d['fromgy'] = True
-        elif r == 791:  # choice
+        elif r == 794:  # choice
             d['choice'] = True
-        elif r == 792:  # facedown
+        elif r == 795:  # facedown
             d['facedown'] = True
-        elif r == 793:  # mine
+        elif r == 796:  # mine
             d['mine'] = True
-        elif r == 794:  # owners
+        elif r == 797:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57742,7 +58051,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b516(x, inst, lim, made)
             d['player'] = value
-        elif r == 689:  # upto
+        elif r == 692:  # upto
             d['upto'] = True
         elif r == 445:  # count
             x = c[0]
@@ -57752,24 +58061,24 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 795:  # alts
+        elif r == 798:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b277(x, inst, lim, made))
-        elif r == 690:  # reveal
+        elif r == 693:  # reveal
             d['reveal'] = True
-        elif r == 796:  # thatcard
+        elif r == 799:  # thatcard
             d['thatcard'] = True
-        elif r == 797:  # thosecards
+        elif r == 800:  # thosecards
             d['thosecards'] = True
         elif r == 447:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 693 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 696 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 698:  # tapped
+        elif r == 701:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57814,7 +58123,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['unless'] = value
         elif r == 451:  # per
             x = c[0]
@@ -58034,13 +58343,13 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['source'] = value
-        elif r == 702:  # top
+        elif r == 705:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 703:  # bottom
+        elif r == 706:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58126,7 +58435,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['source'] = value
         elif r == 473:  # amount
             x = c[0]
@@ -58313,7 +58622,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58511,14 +58820,14 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # step
+        if r == 707:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 705:  # endcombat
+        elif r == 708:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -58565,9 +58874,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 799:  # you
+        elif r == 802:  # you
             d['you'] = True
-        elif r == 706:  # target
+        elif r == 709:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58613,11 +58922,11 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # label
+        elif r == 710:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 708:  # free
+        elif r == 711:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58660,7 +58969,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # newtargets
+        elif r == 712:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58694,18 +59003,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # thatnoun
+        if r == 713:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 711:  # target
+        elif r == 714:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # thisturn
+        elif r == 715:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58829,26 +59138,26 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['lead'] = value
-        elif r == 713:  # target
+        elif r == 716:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 714:  # also
+        elif r == 717:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['also'] = value
-        elif r == 715:  # group
+        elif r == 718:  # group
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 716:  # parts
+        elif r == 719:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58862,13 +59171,13 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 717:  # duration
+        elif r == 720:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['duration'] = value
-        elif r == 800:  # tail
+        elif r == 803:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58882,11 +59191,11 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 720:  # during
+        elif r == 723:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b722(x, inst, lim, made)
             d['during'] = value
         else:
             _node(c, inst, lim, made)
@@ -58920,7 +59229,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # controller
+        if r == 724:  # controller
             d['controller'] = True
         elif r == 517:  # owner
             x = c[0]
@@ -59034,7 +59343,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # each
+        if r == 729:  # each
             d['each'] = True
         elif r == 526:  # count
             x = c[0]
@@ -59148,7 +59457,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # equipped
+        if r == 808:  # equipped
             d['equipped'] = True
         elif r == 533:  # enchanted
             x = c[0]
@@ -59314,9 +59623,9 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 731:  # creature
+        elif r == 734:  # creature
             d['creature'] = True
-        elif r == 732:  # events
+        elif r == 735:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59325,7 +59634,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59410,13 +59719,13 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 837:  # thisor
+        elif r == 840:  # thisor
             d['thisor'] = True
         elif r == 556:  # subject
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 733:  # events
+        elif r == 736:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59425,12 +59734,12 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 734:  # undercontrol
+        elif r == 737:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59504,7 +59813,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # additional
+        if r == 739:  # additional
             d['additional'] = True
         elif r == 572:  # power
             x = c[0]
@@ -59514,19 +59823,19 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 737:  # per
+        elif r == 740:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 738:  # perfilter
+        elif r == 741:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 838:  # onbf
+        elif r == 841:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59632,7 +59941,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # filters
+        if r == 742:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59748,7 +60057,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filters
+        if r == 743:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59792,7 +60101,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # filters
+        if r == 744:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59836,11 +60145,11 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # additional
+        if r == 745:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 743:  # anynumber
+        elif r == 746:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -59876,7 +60185,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # filters
+        if r == 747:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59888,11 +60197,11 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 745:  # they
+        elif r == 748:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 746:  # had
+        elif r == 749:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -59911,44 +60220,8 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C591()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 590:  # quality
-            x = c[0]
-            value = _b748(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59964,15 +60237,21 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C592()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # opponents
-            d['opponents'] = True
+        if r == 590:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        elif r == 591:  # again
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['again'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59982,7 +60261,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59998,6 +60277,76 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C594()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 593:  # quality
+            x = c[0]
+            value = _b751(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C595()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 753:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C597()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60005,7 +60354,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # destroyed
+        if r == 596:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60017,7 +60366,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60033,7 +60382,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60041,7 +60390,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # phase
+        if r == 598:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60053,7 +60402,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60069,7 +60418,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60077,7 +60426,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # untap
+        if r == 600:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60089,7 +60438,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60105,7 +60454,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60113,11 +60462,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # power
+        if r == 602:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 600:  # toughness
+        elif r == 603:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -60129,7 +60478,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60145,7 +60494,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60153,9 +60502,9 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # ability
+        if r == 605:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60168,7 +60517,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60184,7 +60533,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60192,14 +60541,14 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # keyword
+        if r == 607:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 605:  # manacost
+        elif r == 608:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60211,7 +60560,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60227,7 +60576,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60235,53 +60584,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C608()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 753:  # keywords
+        if r == 755:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60304,7 +60607,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60320,6 +60623,52 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C611()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 756:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C614()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60327,11 +60676,11 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # first
+        if r == 612:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 610:  # regular
+        elif r == 613:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60345,7 +60694,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60361,7 +60710,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60369,7 +60718,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # excess
+        if r == 615:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60381,7 +60730,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60397,7 +60746,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60405,7 +60754,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # untapped
+        if r == 617:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60417,7 +60766,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60433,7 +60782,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60441,11 +60790,11 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # its
+        if r == 757:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 616:  # untap
+        elif r == 619:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60457,7 +60806,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60473,7 +60822,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60481,7 +60830,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # gains
+        if r == 621:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60493,7 +60842,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60509,7 +60858,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60517,7 +60866,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # lethal
+        if r == 623:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60529,7 +60878,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60545,7 +60894,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60553,9 +60902,9 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # quality
+        if r == 625:  # quality
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60565,7 +60914,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60581,7 +60930,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C628()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60589,9 +60938,9 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # quality
+        if r == 627:  # quality
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60601,7 +60950,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60617,7 +60966,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60625,9 +60974,9 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # quality
+        if r == 629:  # quality
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60637,7 +60986,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60653,7 +61002,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C632()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60661,9 +61010,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # thisturn
+        if r == 758:  # thisturn
             d['thisturn'] = True
-        elif r == 628:  # keyword
+        elif r == 631:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60678,7 +61027,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60694,7 +61043,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60702,11 +61051,11 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # whose
+        if r == 633:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 631:  # tapact
+        elif r == 634:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -60718,7 +61067,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60734,7 +61083,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60742,7 +61091,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # count
+        if r == 636:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60754,7 +61103,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60770,7 +61119,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60778,7 +61127,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # attacks
+        if r == 638:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60790,7 +61139,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60806,7 +61155,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60814,7 +61163,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # attacks
+        if r == 640:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60826,7 +61175,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60842,7 +61191,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C643()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60850,7 +61199,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # blocked
+        if r == 642:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -60862,7 +61211,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60878,7 +61227,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60886,7 +61235,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # blocks
+        if r == 644:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60898,7 +61247,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60914,7 +61263,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60922,7 +61271,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # unblockable
+        if r == 646:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60934,7 +61283,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60950,7 +61299,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C649()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60958,7 +61307,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # color
+        if r == 648:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60973,7 +61322,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60989,7 +61338,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C684()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60997,23 +61346,23 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # eot
+        if r == 785:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 783:  # next_upkeep
+        elif r == 786:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 784:  # losecontrol
+        elif r == 787:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 785:  # thisturn
+        elif r == 788:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 786:  # thiscombat
+        elif r == 789:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61025,7 +61374,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61041,7 +61390,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61049,13 +61398,13 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # another
+        if r == 790:  # another
             d['another'] = True
-        elif r == 683:  # filter
+        elif r == 686:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 788:  # ingy
+        elif r == 791:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61065,7 +61414,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61081,7 +61430,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61089,7 +61438,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # whose
+        if r == 688:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61101,7 +61450,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61117,7 +61466,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C695()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61125,7 +61474,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # zone
+        if r == 694:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61137,7 +61486,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61153,7 +61502,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C698()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61161,7 +61510,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # player
+        if r == 697:  # player
             x = c[0]
             value = _b516(x, inst, lim, made)
             d['player'] = value
@@ -61173,7 +61522,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61189,7 +61538,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C700()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61197,7 +61546,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # player
+        if r == 699:  # player
             x = c[0]
             value = _b516(x, inst, lim, made)
             d['player'] = value
@@ -61209,7 +61558,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61225,7 +61574,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C703()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61233,11 +61582,11 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # cost
+        if r == 702:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 701:  # param
+        elif r == 704:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61252,7 +61601,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61268,7 +61617,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C722()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61276,11 +61625,11 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # its
+        if r == 804:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 718:  # nextturn
+        elif r == 721:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -61292,7 +61641,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61308,7 +61657,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61316,7 +61665,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 725:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61331,7 +61680,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61347,7 +61696,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61355,11 +61704,11 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # player
+        if r == 727:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 802:  # walker
+        elif r == 805:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61369,7 +61718,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61385,7 +61734,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61393,15 +61742,15 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # quant
+        if r == 730:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 728:  # filter
+        elif r == 731:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 803:  # attached
+        elif r == 806:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -61410,7 +61759,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 804:  # samename
+        elif r == 807:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -61419,7 +61768,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 840:  # ingy
+        elif r == 843:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61429,7 +61778,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61445,7 +61794,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61453,11 +61802,11 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # word
+        if r == 750:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 749:  # param
+        elif r == 752:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61472,7 +61821,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61488,7 +61837,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C773()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61496,7 +61845,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # word
+        if r == 772:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61511,7 +61860,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61527,7 +61876,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C779()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61535,13 +61884,13 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # filter
+        if r == 778:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 845:  # gy
+        elif r == 848:  # gy
             d['gy'] = True
-        elif r == 846:  # bf
+        elif r == 849:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61551,7 +61900,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61567,7 +61916,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C782()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61575,19 +61924,19 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # power
+        if r == 781:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 780:  # power
+        elif r == 783:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 781:  # target
+        elif r == 784:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -61602,7 +61951,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61618,7 +61967,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61626,7 +61975,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # enters
+        if r == 809:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61638,7 +61987,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61654,7 +62003,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C813()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61662,7 +62011,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # leaves
+        if r == 812:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61674,7 +62023,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61690,7 +62039,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C815()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61698,7 +62047,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # dies
+        if r == 814:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61710,7 +62059,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61726,7 +62075,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61734,7 +62083,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # alone
+        if r == 816:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61746,7 +62095,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61762,7 +62111,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61770,7 +62119,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # attacks
+        if r == 818:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61782,7 +62131,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61798,7 +62147,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61806,11 +62155,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # blocks
+        if r == 820:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 841:  # acreature
+        elif r == 844:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61820,7 +62169,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61836,7 +62185,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C824()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61844,11 +62193,11 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # blocked
+        if r == 822:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 820:  # filter
+        elif r == 823:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61862,7 +62211,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61878,7 +62227,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C826()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61886,7 +62235,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # direction
+        if r == 825:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61898,7 +62247,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61914,7 +62263,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C828()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61922,7 +62271,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # up
+        if r == 827:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61934,7 +62283,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61950,7 +62299,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C830()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61958,7 +62307,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # way
+        if r == 829:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61970,7 +62319,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61986,7 +62335,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61994,11 +62343,11 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # targeted
+        if r == 831:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 842:  # opponents
+        elif r == 845:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62008,7 +62357,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62024,7 +62373,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C835()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62032,13 +62381,13 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # combat
+        if r == 846:  # combat
             d['combat'] = True
-        elif r == 830:  # deals
+        elif r == 833:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 831:  # recipient
+        elif r == 834:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62052,7 +62401,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62068,7 +62417,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C837()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62076,9 +62425,9 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # combat
+        if r == 847:  # combat
             d['combat'] = True
-        elif r == 833:  # dealt
+        elif r == 836:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62090,7 +62439,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62106,7 +62455,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C839()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62114,7 +62463,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # anywhere
+        if r == 838:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -62718,265 +63067,268 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b587,  # 587 BlockCapacity
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 588 __asgn_plain
     _b589,  # 589 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBeTargetedBy
-    _b592,  # 592 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 HasKeywordAtManaCost
-    _b607,  # 607 HasKeywords
-    _b608,  # 608 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 654 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 659 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 660 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 669 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 670 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 671 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 OntoBattlefield
-    _node,  # 693 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    _node,  # 730 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantBeTargetedBy
+    _b595,  # 595 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 HasKeywordAtManaCost
+    _b610,  # 610 HasKeywords
+    _b611,  # 611 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 657 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 672 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 673 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 OntoBattlefield
+    _node,  # 696 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    _node,  # 733 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 750 __asgn_optional
-    _node,  # 751 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 753 __asgn_optional
+    _node,  # 754 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 776 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 792 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 795 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 797 __asgn_optional
-    _match_node,  # 798 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 800 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    _node,  # 808 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 830 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 839 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 841 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 842 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 845 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 800 __asgn_optional
+    _match_node,  # 801 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 803 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 EntersEvent
+    _node,  # 811 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 842 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 849 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 521, 541, 575, 693, 730, 751, 808])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 209, 213, 227, 521, 541, 575, 696, 733, 754, 811])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63570,260 +63922,263 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 588 __asgn_plain
     _b589,  # 589 BlocksDespite
     None,  # 590 __asgn_plain
-    _b591,  # 591 CantBeTargetedBy
-    _b592,  # 592 CantBeTargeted
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantBeTargetedByOnly
     None,  # 593 __asgn_plain
-    _b594,  # 594 CantBeDestroyed
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CantPhaseOut
-    None,  # 597 __asgn_plain
-    _b598,  # 598 PhasesEachUntap
-    None,  # 599 __asgn_plain
+    _b594,  # 594 CantBeTargetedBy
+    _b595,  # 595 CantBeTargeted
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantBeDestroyed
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantPhaseOut
     None,  # 600 __asgn_plain
-    _b601,  # 601 BasePT
+    _b601,  # 601 PhasesEachUntap
     None,  # 602 __asgn_plain
-    _b603,  # 603 GainsAbility
-    None,  # 604 __asgn_plain
+    None,  # 603 __asgn_plain
+    _b604,  # 604 BasePT
     None,  # 605 __asgn_plain
-    _b606,  # 606 HasKeywordAtManaCost
-    _b607,  # 607 HasKeywords
-    _b608,  # 608 LosesKeywords
-    None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CombatDamageSteps
+    _b606,  # 606 GainsAbility
+    None,  # 607 __asgn_plain
+    None,  # 608 __asgn_plain
+    _b609,  # 609 HasKeywordAtManaCost
+    _b610,  # 610 HasKeywords
+    _b611,  # 611 LosesKeywords
     None,  # 612 __asgn_plain
-    _b613,  # 613 AssignsExcess
-    None,  # 614 __asgn_plain
-    _b615,  # 615 AttacksUntapped
-    None,  # 616 __asgn_plain
-    _b617,  # 617 DoesntUntap
-    None,  # 618 __asgn_plain
-    _b619,  # 619 DamageGainsLife
-    None,  # 620 __asgn_plain
-    _b621,  # 621 DamageIsLethal
-    None,  # 622 __asgn_plain
-    _b623,  # 623 CantBeBlockedBy
-    None,  # 624 __asgn_plain
-    _b625,  # 625 CantBeAttachedBy
-    None,  # 626 __asgn_plain
-    _b627,  # 627 PreventDamageFrom
-    None,  # 628 __asgn_plain
-    _b629,  # 629 AttacksDespite
-    None,  # 630 __asgn_plain
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CombatDamageSteps
+    None,  # 615 __asgn_plain
+    _b616,  # 616 AssignsExcess
+    None,  # 617 __asgn_plain
+    _b618,  # 618 AttacksUntapped
+    None,  # 619 __asgn_plain
+    _b620,  # 620 DoesntUntap
+    None,  # 621 __asgn_plain
+    _b622,  # 622 DamageGainsLife
+    None,  # 623 __asgn_plain
+    _b624,  # 624 DamageIsLethal
+    None,  # 625 __asgn_plain
+    _b626,  # 626 CantBeBlockedBy
+    None,  # 627 __asgn_plain
+    _b628,  # 628 CantBeAttachedBy
+    None,  # 629 __asgn_plain
+    _b630,  # 630 PreventDamageFrom
     None,  # 631 __asgn_plain
-    _b632,  # 632 TapAbilitiesCantActivate
+    _b632,  # 632 AttacksDespite
     None,  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
-    None,  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
-    None,  # 637 __asgn_plain
-    _b638,  # 638 AttacksThisTurn
-    None,  # 639 __asgn_plain
-    _b640,  # 640 MustBeBlocked
-    None,  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
-    None,  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
-    None,  # 645 __asgn_plain
-    _b646,  # 646 IsColor
-    None,  # 647 __asgn_plain
+    None,  # 634 __asgn_plain
+    _b635,  # 635 TapAbilitiesCantActivate
+    None,  # 636 __asgn_plain
+    _b637,  # 637 MaxBlockers
+    None,  # 638 __asgn_plain
+    _b639,  # 639 AttacksEachCombat
+    None,  # 640 __asgn_plain
+    _b641,  # 641 AttacksThisTurn
+    None,  # 642 __asgn_plain
+    _b643,  # 643 MustBeBlocked
+    None,  # 644 __asgn_plain
+    _b645,  # 645 BlocksEachCombat
+    None,  # 646 __asgn_plain
+    _b647,  # 647 CantBeBlocked
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    _b649,  # 649 IsColor
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_oneormore
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_oneormore
     None,  # 658 __asgn_optional
-    None,  # 659 __asgn_oneormore
-    None,  # 660 __asgn_oneormore
+    None,  # 659 __asgn_optional
+    None,  # 660 __asgn_optional
     None,  # 661 __asgn_optional
-    None,  # 662 __asgn_optional
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
+    None,  # 662 __asgn_oneormore
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_zeroormore
-    None,  # 670 __asgn_zeroormore
-    None,  # 671 __asgn_oneormore
-    None,  # 672 __asgn_oneormore
-    None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_optional
+    None,  # 672 __asgn_zeroormore
+    None,  # 673 __asgn_zeroormore
+    None,  # 674 __asgn_oneormore
+    None,  # 675 __asgn_oneormore
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 Duration
+    None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    _b684,  # 684 TargetObject
+    _b684,  # 684 Duration
     None,  # 685 __asgn_plain
-    _b686,  # 686 FromGraveyard
-    None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_optional
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_plain
-    _b692,  # 692 OntoBattlefield
-    None,  # 693 Destination
+    None,  # 686 __asgn_plain
+    _b687,  # 687 TargetObject
+    None,  # 688 __asgn_plain
+    _b689,  # 689 FromGraveyard
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_optional
+    None,  # 692 __asgn_optional
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    _b695,  # 695 IntoHand
-    None,  # 696 __asgn_plain
-    _b697,  # 697 IntoGraveyard
-    None,  # 698 __asgn_optional
+    _b695,  # 695 OntoBattlefield
+    None,  # 696 Destination
+    None,  # 697 __asgn_plain
+    _b698,  # 698 IntoHand
     None,  # 699 __asgn_plain
-    _b700,  # 700 CostValue
-    None,  # 701 __asgn_plain
+    _b700,  # 700 IntoGraveyard
+    None,  # 701 __asgn_optional
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
+    _b703,  # 703 CostValue
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_optional
+    None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_oneormore
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
-    _b719,  # 719 NextTurnDuration
+    None,  # 719 __asgn_oneormore
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    None,  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    None,  # 726 __asgn_optional
+    None,  # 721 __asgn_plain
+    _b722,  # 722 NextTurnDuration
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_plain
+    _b726,  # 726 BackRef
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    None,  # 730 KeywordCostPart
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
+    _b728,  # 728 TargetPlayer
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    None,  # 733 KeywordCostPart
     None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_optional
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
     None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    _b748,  # 748 QualityRef
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_optional
-    None,  # 751 GrantedAbility
-    None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_optional
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_oneormore
+    None,  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_optional
+    None,  # 754 GrantedAbility
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_oneormore
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_oneormore
     None,  # 764 __asgn_oneormore
     None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_plain
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 PerTime
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_oneormore
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
-    _b776,  # 776 PerObject
+    None,  # 766 __asgn_oneormore
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 PerTime
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_oneormore
+    None,  # 776 __asgn_optional
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    _b779,  # 779 PowerOf
+    _b779,  # 779 PerObject
     None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
-    None,  # 782 __asgn_plain
+    _b782,  # 782 PowerOf
     None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
     None,  # 786 __asgn_plain
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
-    None,  # 789 __asgn_optional
+    None,  # 787 __asgn_plain
+    None,  # 788 __asgn_plain
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
-    None,  # 795 __asgn_oneormore
+    None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
-    None,  # 798 DelayedStep
+    None,  # 798 __asgn_oneormore
     None,  # 799 __asgn_optional
-    None,  # 800 __asgn_oneormore
-    None,  # 801 __asgn_plain
+    None,  # 800 __asgn_optional
+    None,  # 801 DelayedStep
     None,  # 802 __asgn_optional
-    None,  # 803 __asgn_plain
+    None,  # 803 __asgn_oneormore
     None,  # 804 __asgn_plain
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    None,  # 808 ThisEvent
+    None,  # 807 __asgn_plain
+    None,  # 808 __asgn_optional
     None,  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    None,  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    None,  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    None,  # 819 __asgn_plain
+    _b810,  # 810 EntersEvent
+    None,  # 811 ThisEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 LeavesEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 DiesEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 AttacksAloneEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 AttacksEvent
     None,  # 820 __asgn_plain
-    _b821,  # 821 BlockedEvent
+    _b821,  # 821 BlocksEvent
     None,  # 822 __asgn_plain
-    _b823,  # 823 PhasesEvent
-    None,  # 824 __asgn_plain
-    _b825,  # 825 TurnedUpEvent
-    None,  # 826 __asgn_plain
-    _b827,  # 827 ExiledThisWayEvent
-    None,  # 828 __asgn_plain
-    _b829,  # 829 TargetedEvent
-    None,  # 830 __asgn_plain
+    None,  # 823 __asgn_plain
+    _b824,  # 824 BlockedEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 PhasesEvent
+    None,  # 827 __asgn_plain
+    _b828,  # 828 TurnedUpEvent
+    None,  # 829 __asgn_plain
+    _b830,  # 830 ExiledThisWayEvent
     None,  # 831 __asgn_plain
-    _b832,  # 832 DealsDamageEvent
+    _b832,  # 832 TargetedEvent
     None,  # 833 __asgn_plain
-    _b834,  # 834 DealtDamageEvent
-    None,  # 835 __asgn_plain
-    _b836,  # 836 PutIntoGraveyardEvent
-    None,  # 837 __asgn_optional
-    None,  # 838 __asgn_optional
-    None,  # 839 __asgn_oneormore
+    None,  # 834 __asgn_plain
+    _b835,  # 835 DealsDamageEvent
+    None,  # 836 __asgn_plain
+    _b837,  # 837 DealtDamageEvent
+    None,  # 838 __asgn_plain
+    _b839,  # 839 PutIntoGraveyardEvent
     None,  # 840 __asgn_optional
     None,  # 841 __asgn_optional
-    None,  # 842 __asgn_optional
+    None,  # 842 __asgn_oneormore
     None,  # 843 __asgn_optional
     None,  # 844 __asgn_optional
     None,  # 845 __asgn_optional
     None,  # 846 __asgn_optional
+    None,  # 847 __asgn_optional
+    None,  # 848 __asgn_optional
+    None,  # 849 __asgn_optional
 ]

@@ -136,6 +136,14 @@ class SetBasePT:
 
 
 @dataclass(frozen=True)
+class CantBeTargetedByOnly:
+    """115.4-style: it can't be chosen for a target requirement that allows only objects of ``subtype``
+    ("spells that can target only Walls or ... abilities that can target only Walls")."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
 class MustBeBlocked:
     """509.1c: a requirement: it must be blocked if able (at least one creature blocks it)."""
 
@@ -419,7 +427,7 @@ Part = Union[
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
     PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
-    AllAbleBlock, SetBasePT,
+    AllAbleBlock, SetBasePT, CantBeTargetedByOnly,
 ]
 
 
@@ -473,6 +481,7 @@ __all__ = [
     "CantBeBlockedExceptBy",
     "CantBeRegenerated",
     "CantBeTargetedBy",
+    "CantBeTargetedByOnly",
     "CantBlock",
     "CantBlockMatching",
     "CantPhaseOut",

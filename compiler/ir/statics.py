@@ -383,6 +383,21 @@ class BasePT(StaticPart):
 
 
 @dataclass(frozen=True)
+class CantBeTargetedByOnly(StaticPart):
+    """115.4-style: "can't be the target of spells that can target only Walls or of abilities that can
+    target only Walls" -- a target requirement allowing only that subtype can't choose it."""
+
+    subtype: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return (f"can't be the target of spells that can target only {self.subtype}s or of abilities that can "
+                f"target only {self.subtype}s")
+
+    def python(self) -> str:
+        return f"rt.CantBeTargetedByOnly(subtype={lit(self.subtype)})"
+
+
+@dataclass(frozen=True)
 class MustBeBlocked(FixedPart):
     """509.1c: "must be blocked this turn if able" -- a requirement that at least one creature blocks it."""
     WORDS, RUNTIME = "must be blocked this turn if able", "MustBeBlocked"
