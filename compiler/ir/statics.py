@@ -589,16 +589,6 @@ class PreventDamageBy(StaticPart):
 
 
 @dataclass(frozen=True)
-class PreventDamageDealtBy(StaticPart):
-    """615.1a: damage the object would deal is prevented (``combat``: combat damage only, 510.2)."""
-
-    combat: bool = False
-
-    def python(self) -> str:
-        return f"rt.PreventDamageDealtBy(combat={lit(self.combat)})"
-
-
-@dataclass(frozen=True)
 class CostReduction(StaticPart):
     """601.2f: "Green spells you cast cost {1} less to cast."."""
 
