@@ -371,6 +371,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         # "sacrifice an artifact or Goblin": a permanent of the card type, or one of the subtype.
         alt = ck.subtype(f, f.orsubtype)
         alternatives = (FilterIR(subtypes=(alt,), kind=noun, words=alt),)
+    if f.dealtby:
+        words += " dealt damage by this this turn"  # "this" printed as the card's name
+    if f.tappedfor:
+        words += " tapped this turn to pay for its abilities"
     name = unescape(f.name) if f.name else ""
     if f.name:
         words += f" named {name}"
@@ -390,7 +394,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
                     of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype),
                     mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
-                    single_target=single, alternatives=alternatives)
+                    single_target=single, alternatives=alternatives,
+                    dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -400,6 +405,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "DamageAsCounters": sp.DamageAsCounters, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
     "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
+    "AttacksThisTurn": sp.AttacksThisTurn, "MustBeBlocked": sp.MustBeBlocked,
 }
 
 
@@ -694,6 +700,8 @@ class CardLowering:
 
     def condition_CoinFlipCondition(self, c: Any) -> Condition:
         return co.CoinFlipResult(won=bool(c.won))
+    def condition_DealtDamageCondition(self, c: Any) -> Condition:
+        return co.DealtDamageThisTurn()
 
     def condition_ResultCondition(self, c: Any) -> Condition:
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
@@ -1452,12 +1460,12 @@ class CardLowering:
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
         if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura,
-                                                                sp.BecomesCreature))
+                                                                sp.BecomesCreature, sp.LosesKeywords))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
             # duration: it lasts as long as the object does.
             duration = "forever"
-        elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
+        elif d is None and e.during is None and not any(p.own_duration() for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
         elif d is not None and d.next_upkeep:
             duration = "next_upkeep"
@@ -1465,6 +1473,9 @@ class CardLowering:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
         elif d is not None and d.thiscombat:
             duration = "combat"  # 500.5, 511.2: until the combat phase ends
+        if e.during is not None:
+            # 500.1: it applies during that player's next turn, from its beginning to its end.
+            duration = "next_turn_controller" if e.during.its else "next_turn_you"
         ref: Ref
         if e.target is not None:
             ref = self.target(e.target, cond)
@@ -1480,6 +1491,10 @@ class CardLowering:
                 f = replace(f, alternatives=(*f.alternatives, g), words=f"{f.words} and {g.words}")
             ref = rf.EachObject(f.words, f)
             self.last_each = ref
+            if all(p.RULES for p in parts + tail):
+                # 611.2c: "creatures can't block this turn" changes the rules, not characteristics.
+                return ef.ApplyRules(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
+                                     this_turn=bool(d is not None and d.thisturn))
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
                                   this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword),
                                   still_land=bool(e.itsland))
@@ -1492,6 +1507,12 @@ class CardLowering:
 
     def effect_BlockRequirementEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.MustBlock(self.target(e.target, cond))
+
+    def effect_PreventAllEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PreventAllDamage(self.target(e.target, cond), combat=bool(e.combat))
+
+    def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.DamageUnpreventable()
 
     def effect_PreventEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
@@ -1687,7 +1708,8 @@ class CardLowering:
                          reveal=bool(e.reveal))
 
     def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond))  # 701.20
+        return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond),
+                              owners=bool(e.owners))  # 701.20
 
     def effect_ShuffleEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Shuffle(self._action(e, "shuffle"), self.player(e.player, cond))
@@ -1845,6 +1867,29 @@ class CardLowering:
     def static_CanBlockOnly(self, p: Any) -> StaticPart:
         return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
 
+    def static_CantBeTargetedByOnly(self, p: Any) -> StaticPart:
+        # Printed plural ("Walls"): the subtype is the word without its "s" (205.3).
+        words = {str(p.subtype), str(p.again)}
+        if len(words) != 1 or not p.subtype.endswith("s"):
+            self.ck.error(p, "write the same plural subtype twice: '... only Walls or of abilities that can target only Walls'")
+        return sp.CantBeTargetedByOnly(self.ck.subtype(p, str(p.subtype)))
+
+    def static_BasePT(self, p: Any) -> StaticPart:
+        return sp.BasePT(int(p.power), int(p.toughness))
+
+    def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
+        return sp.TapAbilitiesCantActivate(their=p.whose == "their")
+
+    def static_CantBlockMatching(self, p: Any) -> StaticPart:
+        return sp.CantBlockMatching(tuple(_filter(self.ck, f) for f in p.filters))
+
+    def static_BlockCapacity(self, p: Any) -> StaticPart:
+        return sp.BlockCapacity(any_number=bool(p.anynumber))
+
+    def static_BlocksDespite(self, p: Any) -> StaticPart:
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        return sp.BlocksDespite(tuple(_filter(self.ck, f) for f in p.filters), str(p.keyword), had=bool(p.had))
+
     def static_CantBeTargeted(self, p: Any) -> StaticPart:
         return sp.Hexproof() if p.opponents else sp.Shroud()
 
@@ -1949,9 +1994,8 @@ class CardLowering:
                 # 113.6k: "at the beginning of your upkeep, if this is in your graveyard" functions there
                 trigger = replace(trigger, zone="graveyard")
                 self.event = trigger
-            self.self_it, self.effects_done = trigger.own_event, 0
             # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
-            names_this = isinstance(cond, co.CostWasPaid) and cond.named
+            names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
             self.self_it, self.effects_done = trigger.own_event or names_this, 0
             self.event = trigger
             try:
@@ -2042,7 +2086,12 @@ class CardLowering:
                 self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
             return StaticIR((sp.SetPT(which, amount),), None, False, word)
         if k == "PreventDamageByStmt":
-            return StaticIR((sp.PreventDamageBy(_filter(self.ck, b.filter, b)),), None, False, word)
+            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+            return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+        if k == "LureStmt":
+            # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
+            lure_cond = self.condition(b.precondition) if b.precondition is not None else None
+            return StaticIR((sp.AllAbleBlock(),), lure_cond, True, word, enchanted=b.host if b.enchanted else "")
         if k == "CostReductionStmt":
             filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
             syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
@@ -2112,6 +2161,8 @@ class CardLowering:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
+        if affected is not None and b.each:
+            affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)
         if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) for p in parts):
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
@@ -2227,7 +2278,8 @@ class CardLowering:
 
     def event_BlocksEvent(self, ev: Any) -> TriggerEvent:
         # 509.3c: with "a creature", "that creature" is the one it blocks.
-        return TriggerEvent("blocks", "blocks a creature" if ev.acreature else "blocks")
+        # 509.5a: "blocks" triggers once however many it blocks; 509.5b: "blocks a creature", once each.
+        return TriggerEvent("blocks_creature", "blocks a creature") if ev.acreature else TriggerEvent("blocks", "blocks")
 
     def event_BlockedEvent(self, ev: Any) -> TriggerEvent:
         # 509.5c-d: "becomes blocked by creatures with flying"; "by a creature without flanking" (702.25a)
@@ -2250,9 +2302,14 @@ class CardLowering:
         # 120.3, 603.2c: maybe combat damage only, maybe to one kind of recipient.
         combat = bool(ev.combat)
         recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature",
-                     "one or more blocking creatures": "blocking", "": ""}[ev.recipient or ""]
+                     "one or more blocking creatures": "blocking",
+                     "you": "you", "": ""}[ev.recipient or ""]
         words = f"deals {'combat damage' if combat else 'damage'}" + (f" to {ev.recipient}" if ev.recipient else "")
         return TriggerEvent("deals_damage", words, combat=combat, recipient=recipient)
+
+    def event_PutIntoGraveyardEvent(self, ev: Any) -> TriggerEvent:
+        # 603.6c: from any zone; the ability triggers on the card in the graveyard.
+        return TriggerEvent("put_into_graveyard", "is put into a graveyard from anywhere")
 
     def event_DealtDamageEvent(self, ev: Any) -> TriggerEvent:
         combat = bool(ev.combat)

@@ -338,7 +338,9 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
     if ab.cards and ab.affected is not None and ab.condition is None:
         # 611.3a: "Each Vampire creature card you own that isn't on the battlefield has madness."
         return f"{cap(ab.affected.words)} {body}.{mana_cost_sentences(ab.parts)}"
-    if ab.affected is not None:
+    if ab.affected is not None and ab.affected.words.startswith("each "):
+        subject = ab.affected.words  # "Each creature you control can't be blocked ...": singular
+    elif ab.affected is not None:
         # "White creatures get +1/+1": the plural subject takes the plural verb.
         body = plural_verbs(body.replace(", is ", ", are ").replace(", has ", ", have "))
         body = body.replace(" as though it didn't", " as though they didn't")

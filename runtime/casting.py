@@ -397,9 +397,11 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't on the battlefield")
     if o.controller != player:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't yours: only its controller can activate it (602.2)")
-    for _, origin in game.characteristics(o).has(AbilitiesCantBeActivated):
+    for part, origin in game.characteristics(o).has(AbilitiesCantBeActivated):
         if a.special:
             break  # 116.2f: a special action isn't an activated ability
+        if isinstance(part, AbilitiesCantBeActivated) and not part.forbids(a.cost.tap):
+            continue
         why = f": {origin}" if origin else ""
         raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
     res = Resolution(game, player, o.oid, (), x=req.x)

@@ -6,9 +6,11 @@ attacker (509.1b).  No keyword is named here.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from .continuous import (
+    AllAbleBlock, BlocksAdditional, BlocksAsThough, CantBlockMatching, MustBeBlocked,
     AttacksEachCombat, BlocksEachCombat, MaximumBlockers, Unblockable,
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
@@ -16,7 +18,7 @@ from .continuous import (
 from .costs import summoning_sick
 from .decisions import Choice, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
 from .errors import IllegalAction
-from .selectors import has_quality
+from .selectors import ObjectFilter, has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
         if origin.lower() in ignored:
             continue  # "as though it didn't have defender": that keyword's restriction doesn't apply
         return f"{ch.name} can't attack{_because(origin)} (508.1c)"
+    if game.rule_parts(o, CantAttack) or game.rule_parts(o, CantAttackOrBlock):
+        return f"{ch.name} can't attack: an effect says so (508.1c, 611.2c)"
     return None
 
 
@@ -74,13 +78,29 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
         return f"{ach.name} isn't attacking"
     for _, origin in bch.has(CantBlock) + bch.has(CantAttackOrBlock):
         return f"{bch.name} can't block{_because(origin)} (509.1b)"
+    if game.rule_parts(blocker, CantBlock) or game.rule_parts(blocker, CantAttackOrBlock):
+        return f"{bch.name} can't block: an effect says so (509.1b, 611.2c)"
+    for part, origin in bch.has(CantBlockMatching):
+        assert isinstance(part, CantBlockMatching)
+        if any(f.matches(game, attacker, viewer=blocker.controller, source_oid=blocker.oid) for f in part.filters):
+            return f"{bch.name} can't block {ach.name}{_because(origin)} (509.1b)"
     for _, origin in ach.has(Unblockable):
         return f"{ach.name} can't be blocked{_because(origin)} (509.1b)"
+    # 509.1b: "can block creatures with shadow as though they didn't have shadow" / "as though this
+    # had shadow": the keywords whose restrictions this blocker ignores, and those it counts as having.
+    ignored: set[str] = set()
+    pretended: set[str] = set()
+    for part, _ in bch.has(BlocksAsThough):
+        assert isinstance(part, BlocksAsThough)
+        if any(f.matches(game, attacker, viewer=blocker.controller, source_oid=blocker.oid) for f in part.filters):
+            (pretended if part.had else ignored).add(part.keyword.lower())
     # 509.1b: restrictions of the attacker ("can't be blocked except by") and of the blocker
     # ("can block only") are both checked; any one failing makes the block illegal.
     for part, origin in ach.has(CantBeBlockedExceptBy):
         assert isinstance(part, CantBeBlockedExceptBy)
-        if not any(f.matches(game, blocker) for f in part.filters):
+        if origin.lower() in ignored:
+            continue
+        if not any(f.matches(game, blocker) or _pretending(game, f, blocker, pretended) for f in part.filters):
             allowed = " or ".join(f.describe() for f in part.filters)
             return f"{ach.name} can't be blocked except by {allowed}{_because(origin)} (509.1b)"
     for part, origin in ach.has(CantBeBlockedBy):
@@ -96,10 +116,30 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
     return None
 
 
-def too_few_blockers(game: "Game", plan: dict[int, int]) -> str | None:
-    """509.1b: an attacker that can't be blocked except by N or more creatures is blocked by none or by N+."""
+def _pretending(game: "Game", f: "ObjectFilter", blocker: "GameObject", keywords: set[str]) -> bool:
+    """Whether ``f`` matches ``blocker`` as though it had one of ``keywords`` ("as though this had shadow")."""
+    if not f.keywords or not any(k.lower() in keywords for k in f.keywords):
+        return False
+    return replace(f, keywords=()).matches(game, blocker)
+
+
+def block_capacity(game: "Game", blocker: "GameObject") -> int | None:
+    """509.1a: how many attackers ``blocker`` may block: one, plus each "can block an additional
+    creature"; None for "any number"."""
+    n = 1
+    for part, _ in game.characteristics(blocker).has(BlocksAdditional):
+        assert isinstance(part, BlocksAdditional)
+        if part.any_number:
+            return None
+        n += part.count
+    return n
+
+
+def too_few_blockers(game: "Game", plan: list[tuple[int, int]]) -> str | None:
+    """509.1b: an attacker that can't be blocked except by N or more creatures is blocked by none or by N+.
+    ``plan``: the (blocker, attacker) blocks declared."""
     counts: dict[int, int] = {}
-    for a in plan.values():
+    for _, a in plan:
         counts[a] = counts.get(a, 0) + 1
     for a, n in sorted(counts.items()):
         for part, origin in game.characteristics(game.obj(a)).has(MinimumBlockers):
@@ -136,9 +176,27 @@ def attack_requirement_problem(game: "Game", chosen: list[int], player: int) -> 
 def each_combat_block_requirements(game: "Game", blockers: list["GameObject"], attackers: list["GameObject"],
                                    defender: int) -> list[tuple[int, int]]:
     """509.1c: a creature that "blocks each combat if able" is required to block some attacker: one
-    "blocker>attacker" requirement per attacker it could block (obeying any one of them suffices)."""
-    return [(b.oid, a.oid) for b in blockers if game.characteristics(b).has(BlocksEachCombat)
+    "blocker>attacker" requirement per attacker it could block (obeying any one of them suffices);
+    an attacker that "all creatures able to block it do so" requires each creature able to block it to."""
+    reqs = [(b.oid, a.oid) for b in blockers if game.characteristics(b).has(BlocksEachCombat)
             for a in attackers if block_problem(game, b, a, defender) is None]
+    reqs += [(b.oid, a.oid) for a in attackers if game.characteristics(a).has(AllAbleBlock)
+             for b in blockers if block_problem(game, b, a, defender) is None and (b.oid, a.oid) not in reqs]
+    return reqs
+
+
+def must_be_blocked_problem(game: "Game", plan: list[tuple[int, int]], blockers: list["GameObject"],
+                            attackers: list["GameObject"], defender: int) -> str | None:
+    """509.1c: an attacker that "must be blocked if able" is blocked when enough creatures could block it
+    (as many as its restrictions ask, 509.1b)."""
+    blocked = {a for _, a in plan}
+    for a in attackers:
+        if a.oid in blocked or not game.characteristics(a).has(MustBeBlocked):
+            continue
+        able = [b for b in blockers if block_problem(game, b, a, defender) is None]
+        if able and len(able) >= minimum_blockers(game, a):
+            return f"{game.name_of(a.oid)} must be blocked if able (509.1c)"
+    return None
 
 
 def minimum_blockers(game: "Game", attacker: "GameObject") -> int:
@@ -147,24 +205,29 @@ def minimum_blockers(game: "Game", attacker: "GameObject") -> int:
     return max(counts, default=1)
 
 
-def requirement_problem(game: "Game", plan: dict[int, int], defender: int,
+def requirement_problem(game: "Game", plan: list[tuple[int, int]], defender: int,
                         extra: list[tuple[int, int]] | None = None) -> str | None:
     """509.1c: the blocks must obey as many blocking requirements as possible without breaking a
-    restriction.  Each creature can block only one attacker, so each creature obeys at most one.
-    ``extra``: requirements of static abilities ("blocks each combat if able")."""
-    reqs = [(b, a) for b, a in list(game.state.block_requirements) + (extra or [])
-            if game.exists(b) and game.exists(a)]
+    restriction.  A creature obeys at most as many as the attackers it can block (509.1a: one, unless
+    it can block additional creatures).  ``extra``: requirements of static abilities ("blocks each
+    combat if able", "all creatures able to block it do so")."""
+    reqs = list(dict.fromkeys((b, a) for b, a in list(game.state.block_requirements) + (extra or [])
+                              if game.exists(b) and game.exists(a)))
     if not reqs:
         return None
-    possible: set[int] = set()
+    possible: dict[int, set[int]] = {}
     for b, a in reqs:
         blocker, attacker = game.obj(b), game.obj(a)
         if not blocker.phased_out and block_problem(game, blocker, attacker, defender) is None:
-            possible.add(b)
-    obeyed = {b for b, a in reqs if plan.get(b) == a}
-    if len(obeyed) < len(possible):
-        b, a = next((b, a) for b, a in reqs if b in possible and b not in obeyed)
-        return f"{game.name_of(b)} must block {game.name_of(a)} this combat if able (509.1c)"
+            possible.setdefault(b, set()).add(a)
+    declared = set(plan)
+    for b, able in possible.items():
+        cap = block_capacity(game, game.obj(b))
+        most = len(able) if cap is None else min(cap, len(able))
+        obeyed = sum(1 for a in able if (b, a) in declared)
+        if obeyed < most:
+            a = next(a for bb, a in reqs if bb == b and a in able and (b, a) not in declared)
+            return f"{game.name_of(b)} must block {game.name_of(a)} this combat if able (509.1c)"
     return None
 
 
@@ -239,8 +302,9 @@ def defending_player(game: "Game") -> int | None:
 
 
 def declare_blockers(game: "Game") -> None:
-    """509.1: the defending player declares blockers, each blocking one attacker; then 509.5g: each
-    attacking creature no creature was declared to block "attacks and isn't blocked" (509.1h)."""
+    """509.1: the defending player declares blockers, each blocking one attacker (509.1a), or more
+    where an ability lets it; then 509.5g: each attacking creature no creature was declared to block
+    "attacks and isn't blocked" (509.1h)."""
     _declare_blockers(game)
     for o in game.battlefield():
         if o.attacking and o.oid not in game.state.blocked:
@@ -273,31 +337,40 @@ def _declare_blockers(game: "Game") -> None:
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()
         try:
-            plan: dict[int, int] = {}
+            plan: list[tuple[int, int]] = []
             for p in pairs:
                 b, _, a = p.partition(">")
                 if not (b.isdigit() and a.isdigit() and game.exists(int(b)) and game.exists(int(a))):
                     raise IllegalAction(f"bad block {p!r}")
-                if int(b) in plan:
-                    raise IllegalAction(f"{game.name_of(int(b))} can block only one creature (509.1a)")
+                if (int(b), int(a)) in plan:
+                    raise IllegalAction(f"{game.name_of(int(b))} is declared to block {game.name_of(int(a))} twice")
+                cap = block_capacity(game, game.obj(int(b)))
+                if cap is not None and sum(1 for bb, _ in plan if bb == int(b)) >= cap:
+                    many = "one creature" if cap == 1 else f"{cap} creatures"
+                    raise IllegalAction(f"{game.name_of(int(b))} can block only {many} (509.1a)")
                 why = block_problem(game, game.obj(int(b)), game.obj(int(a)), defender)
                 if why:
                     raise IllegalAction(why)
-                plan[int(b)] = int(a)
-            why = too_few_blockers(game, plan) or requirement_problem(game, plan, defender, each)
+                plan.append((int(b), int(a)))
+            why = (too_few_blockers(game, plan) or requirement_problem(game, plan, defender, each)
+                   or must_be_blocked_problem(game, plan, blockers, attackers, defender))
             if why:
                 raise IllegalAction(why)
         except IllegalAction as e:
             game.refusals.append(str(e))
             continue
-        for blocker, attacker in plan.items():
-            game.obj(blocker).blocking = (attacker,)
+        for blocker, attacker in plan:
+            game.obj(blocker).blocking += (attacker,)  # 509.1g: blocking each attacker chosen for it
             if attacker not in game.state.blocked:
                 game.state.blocked.append(attacker)
             game.log(f"{game.name_of(blocker)} blocks {game.name_of(attacker)}")
-        for blocker, attacker in plan.items():
-            game.fire_object_event(game.obj(blocker), "blocks", game.obj(attacker))  # 509.3c
-            game.fire_object_event(game.obj(attacker), "blocked", game.obj(blocker))  # 509.3d
+        fired: set[int] = set()
+        for blocker, attacker in plan:
+            if blocker not in fired:  # 509.5a: "blocks" triggers once, whatever it blocks
+                fired.add(blocker)
+                game.fire_object_event(game.obj(blocker), "blocks", game.obj(attacker))
+            game.fire_object_event(game.obj(blocker), "blocks_creature", game.obj(attacker))  # 509.5b
+            game.fire_object_event(game.obj(attacker), "blocked", game.obj(blocker))  # 509.5c-d
         _damage_assignment_orders(game, plan)
         return
     # Every answer was illegal: the game can't go on with an illegal declaration (509.1c), nor
@@ -305,15 +378,15 @@ def _declare_blockers(game: "Game") -> None:
     raise IllegalAction(f"no legal declaration of blockers was made: {game.refusals[-1]}")
 
 
-def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
+def _damage_assignment_orders(game: "Game", plan: list[tuple[int, int]]) -> None:
     """509.2: for each attacker blocked by two or more creatures, the active player orders its
     blockers; 509.3: for each creature blocking two or more attackers, the defending player orders
     those attackers.  Both orders are kept in ``state.damage_order``, keyed by the creature."""
     for attacker in game.state.blocked:
-        blockers = tuple(b for b, a in plan.items() if a == attacker)
+        blockers = tuple(b for b, a in plan if a == attacker)
         _ask_order(game, game.state.active, attacker, blockers, "509.2")
     defender = defending_player(game)
-    for blocker in plan:
+    for blocker in dict.fromkeys(b for b, _ in plan):
         if defender is not None:
             _ask_order(game, defender, blocker, game.obj(blocker).blocking, "509.3")
 

@@ -419,6 +419,13 @@ class HadNoCounters:
         """No counter of the kind on the source, or on its last known information."""
         obj = res.source_object()
         return obj is not None and obj.counters.get(self.counter, 0) == 0
+class DealtDamageThisTurn:
+    """120.3, 603.4: "if this was dealt damage this turn" -- the source, as the object it is now (400.7),
+    had damage dealt to it during this turn."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the turn the source was last dealt damage."""
+        return game.exists(res.source_oid) and game.obj(res.source_oid).dealt_damage_turn == game.state.turn
 
 
 @dataclass(frozen=True)
@@ -459,6 +466,7 @@ __all__ = [
     "IsDesignated",
     "CostPaid",
     "CouldCastTiming",
+    "DealtDamageThisTurn",
     "DefendingPlayerControls",
     "HasCounters",
     "HasKeyword",

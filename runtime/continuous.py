@@ -79,9 +79,69 @@ class Untargetable:
 @dataclass(frozen=True)
 class PreventDamageBy:
     """615.1a: damage that sources the selector matches would deal to it is prevented (the selector
-    sees the permanent with this part as its source: "creatures it's blocking")."""
+    sees the permanent with this part as its source: "creatures it's blocking"); no ``filter``: from
+    any source; ``combat``: combat damage only (510.2)."""
 
-    filter: ObjectFilter
+    filter: ObjectFilter | None = None
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class PreventDamageDealtBy:
+    """615.1a: damage it would deal is prevented (``combat``: combat damage only, 510.2)."""
+
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class DamageCantBePrevented:
+    """615.12: damage can't be prevented: prevention effects prevent none of it, and prevention
+    shields aren't reduced by it."""
+
+
+@dataclass(frozen=True)
+class CantBlockMatching:
+    """509.1b: can't block an attacker one of ``filters`` matches ("creatures with power 2 or less")."""
+
+    filters: tuple[ObjectFilter, ...]
+
+
+@dataclass(frozen=True)
+class BlocksAdditional:
+    """509.1a: it may be declared to block ``count`` more attackers than one, or, with ``any_number``,
+    any number of attackers (each of them a legal block on its own)."""
+
+    count: int = 0
+    any_number: bool = False
+
+
+@dataclass(frozen=True)
+class BlocksAsThough:
+    """509.1b, 702.28b: blocking an attacker one of ``filters`` matches, the restrictions on blocking it
+    that come from ``keyword`` don't apply ("as though they didn't have shadow"); with ``had``, the
+    attacker's restrictions see this blocker as if it had ``keyword`` ("as though this had shadow")."""
+
+    filters: tuple[ObjectFilter, ...]
+    keyword: str
+    had: bool = False
+
+
+@dataclass(frozen=True)
+class CantBeTargetedByOnly:
+    """115.4-style: it can't be chosen for a target requirement that allows only objects of ``subtype``
+    ("spells that can target only Walls or ... abilities that can target only Walls")."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class MustBeBlocked:
+    """509.1c: a requirement: it must be blocked if able (at least one creature blocks it)."""
+
+
+@dataclass(frozen=True)
+class AllAbleBlock:
+    """509.1c: a requirement: every creature able to block it does so."""
 
 
 @dataclass(frozen=True)
@@ -338,7 +398,14 @@ class PreventDamageFrom:
 
 @dataclass(frozen=True)
 class AbilitiesCantBeActivated:
-    """602.5a-style: the permanent's activated abilities (mana abilities included) can't be activated."""
+    """602.5a-style: the permanent's activated abilities (mana abilities included) can't be activated;
+    ``with_tap``: only those with {T} in their costs."""
+
+    with_tap: bool = False
+
+    def forbids(self, tap: bool) -> bool:
+        """Whether it forbids an ability whose cost includes {T} (``tap``) or not."""
+        return tap or not self.with_tap
 
 
 @dataclass(frozen=True)
@@ -423,8 +490,10 @@ Part = Union[
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
-    CantBeRegenerated, SetPT, SetBasePT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
+    CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
+    PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
+    AllAbleBlock, CantBeTargetedByOnly,
 ]
 
 
@@ -444,6 +513,20 @@ class ContinuousEffect:
     timestamp: int
 
 
+@dataclass(frozen=True)
+class RuleEffect:
+    """611.2c: a continuous effect from a resolved spell or ability that changes the rules of the game
+    rather than characteristics ("creatures can't block this turn", "damage can't be prevented this
+    turn"): it applies to every object ``filter`` matches (seen by ``controller``) while it lasts,
+    including objects that weren't there as it began; no ``filter``: to the game itself.  ``until``:
+    "eot" (ends in the cleanup step, 514.2)."""
+
+    parts: tuple[Part, ...]
+    filter: ObjectFilter | None
+    controller: int
+    until: str
+
+
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "GainKeywordWithQuality",
@@ -453,10 +536,13 @@ __all__ = [
     "PTChoice",
     "SetBasePT",
     "SetCreatureType",
+    "AllAbleBlock",
     "AssignsExcessToPlayer",
     "AttacksAsThoughWithout",
     "AttacksEachCombat",
     "AttacksWithoutTapping",
+    "BlocksAdditional",
+    "BlocksAsThough",
     "BlocksEachCombat",
     "CanBlockOnly",
     "CantAttack",
@@ -466,13 +552,15 @@ __all__ = [
     "CantBeBlockedExceptBy",
     "BecomesCreature",
     "CantBeRegenerated",
-    "SetBasePT",
     "CantBeTargetedBy",
+    "CantBeTargetedByOnly",
     "CantBlock",
+    "CantBlockMatching",
     "CantPhaseOut",
     "CantSearchLibraries",
     "CombatDamageSteps",
     "CostReduction",
+    "DamageCantBePrevented",
     "DamageGainsLife",
     "DamageIsLethal",
     "DamageAsCounters",
@@ -487,9 +575,11 @@ __all__ = [
     "MaximumBlockers",
     "MayPlayTopOfLibrary",
     "MinimumBlockers",
+    "MustBeBlocked",
     "PTChange",
     "PhasesEachUntap",
     "PreventDamageBy",
+    "PreventDamageDealtBy",
     "PreventDamageFrom",
     "SetColors",
     "SetPT",

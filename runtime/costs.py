@@ -449,6 +449,9 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         game.remove_counters(source.oid, *cost.remove_counters)
     if cost.player_counters is not None:
         game.remove_player_counters(player, *cost.player_counters)
+    if tapped and source is not None:
+        # 118.3: remembered on the source ("destroy all Merfolk tapped this turn to pay for its abilities").
+        source.tapped_for += tuple((oid, game.state.turn) for oid in tapped)
     for oid in tapped:
         game.obj(oid).tapped = True
         game.log(f"{game.name_of(oid)} is tapped to pay a cost")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, SetBasePT, SetCreatureType
+from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
 from .costs import mana_sources, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
@@ -1253,6 +1253,22 @@ def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
 
 
 @dataclass(frozen=True)
+class ApplyRules:
+    """611.2c: a continuous effect that changes the rules of the game, not characteristics ("creatures
+    can't block this turn", "damage can't be prevented this turn"): it applies to every object
+    ``filter`` matches while it lasts, even one that arrives later; no ``filter``: to the game."""
+
+    filter: ObjectFilter | None
+    parts: tuple[Part, ...]
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the effect in the game state."""
+        res.game.state.rules.append(RuleEffect(self.parts, self.filter, res.controller, self.until))
+        res.game.log(f"{res.game.name_of(res.source_oid)}'s effect changes the rules until end of turn")
+
+
+@dataclass(frozen=True)
 class MayDo:
     """608.2d: "..., then you may put ...": the controller chooses whether to follow this instruction
     as it is reached; "if you do" after it asks whether they did."""
@@ -1563,13 +1579,19 @@ class CreateTokenCopy:
     amount: Amount | None = None  # None: one
 
     def resolve(self, res: "Resolution") -> None:
-        """Create the copies; they become "them"."""
+        """Create the copies; they become "them".  608.2h: an object that has left its zone is copied
+        as it last existed ("create a token that's a copy of this" after it died)."""
         made: list[int] = []
         n = 1 if self.amount is None else self.amount.evaluate(res)
-        for ref in res.referents(self.target):
-            if isinstance(ref, int) and res.game.exists(ref):
+        if isinstance(self.target, ThisObject) and not res.game.exists(res.source_oid):
+            copied = [res.source_object()]
+        else:
+            copied = [res.game.obj(ref) if res.game.exists(ref) else res.game.state.last_known.get(ref)
+                      for ref in res.referents(self.target) if isinstance(ref, int)]
+        for obj in copied:
+            if obj is not None:
                 for _ in range(n):
-                    made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
+                    made += res.game.create_token_copy(res.controller, obj.definition)
         res.last_affected = tuple(made)
 
 
@@ -1612,6 +1634,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "ApplyContinuous",
+    "ApplyRules",
     "AtBeginningOfNextStep",
     "AttachSource",
     "CantCastSameName",
@@ -1657,11 +1680,14 @@ __all__ = [
     "ObjectDealsDamage",
     "GainControl",
     "GainLife",
+    "LookAtTop",
     "LoseLife",
     "MayDo",
     "MayPlayThem",
     "Mill",
+    "MoveCounters",
     "MustBlock",
+    "ObjectDealsDamage",
     "Pay",
     "PerformAction",
     "PhaseOut",

@@ -27,6 +27,7 @@ from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
+    DamageCantBePrevented, PreventDamageDealtBy,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -312,6 +313,18 @@ class Game:
             assert cache is not None
             cache.controlled[player] = found
         return found
+
+    def rule_parts(self, obj: GameObject | None, cls: type) -> list[Part]:
+        """The parts of class ``cls`` of the effects changing the rules (611.2c) that apply to ``obj``
+        now (to the game itself, with None)."""
+        out: list[Part] = []
+        for e in self.state.rules:
+            if obj is None and e.filter is not None:
+                continue
+            if obj is not None and (e.filter is None or not e.filter.matches(self, obj, viewer=e.controller)):
+                continue
+            out.extend(p for p in e.parts if isinstance(p, cls))
+        return out
 
     def effects_on(self, oid: int) -> list[ContinuousEffect]:
         """The resolved continuous effects on object ``oid`` (611.2), in creation order; read only.
@@ -782,6 +795,9 @@ class Game:
         else:
             lst.insert(position, new.oid)
         ev.new_oid = new.oid
+        if ev.to_zone is Zone.GRAVEYARD:
+            # 603.6c: "when this is put into a graveyard from anywhere" triggers on the card there.
+            self.fire_object_event(new, "put_into_graveyard")
         where = ev.to_zone.value
         if ev.to_zone.per_player:
             where = f"{self.players[o.owner].name}'s {where}"
@@ -938,10 +954,11 @@ class Game:
     def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False) -> None:
         """120.3: damage to a player causes life loss; to a creature it is marked on it.
 
-        Before it is dealt, prevention applies (615: 702.16e protection); as it is dealt, the
-        source's damage abilities apply: its controller gains that much life (702.15b), and a
-        creature dealt damage by a source whose damage is lethal in any amount is marked for
-        704.5h.
+        Before it is dealt, prevention applies (615: 702.16e protection, prevention effects of the
+        creature dealt damage and of the source, shields), unless damage can't be prevented (615.12);
+        as it is dealt, the source's damage abilities apply: its controller gains that much life
+        (702.15b), and a creature dealt damage by a source whose damage is lethal in any amount is
+        marked for 704.5h.
         """
         if amount <= 0:
             return
@@ -949,9 +966,14 @@ class Game:
         src_name = src.definition.name if src else "a source"
         src_obj = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
         src_ch = self.characteristics(src_obj) if src_obj is not None else None
+        # 615.12: damage that can't be prevented passes every prevention effect, and shields aren't reduced.
+        preventable = not self.rule_parts(None, DamageCantBePrevented)
+        if preventable and self._prevented_by_source(src_obj, src_ch, src_name, amount, combat):
+            return
         if isinstance(ref, str) and ref.startswith("player:"):
             p = int(ref.split(":")[1])
-            amount = self._prevent(ref, amount, src_name, self.players[p].name)
+            if preventable:
+                amount = self._prevent(ref, amount, src_name, self.players[p].name)
             if amount <= 0:
                 return
             self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
@@ -961,22 +983,15 @@ class Game:
             ch = self.characteristics(o)
             if o.zone is not Zone.BATTLEFIELD or "creature" not in ch.types:
                 return
-            for part, origin in ch.has(PreventDamageFrom):
-                assert isinstance(part, PreventDamageFrom)
-                if src_ch is not None and has_quality(src_ch.colors, part.quality, src_ch.subtypes, src_ch.types):
-                    why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
-                    self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
-                             f"({why}, 702.16e, 615)")
+            if preventable:
+                if self._prevented_to(o, ch, src_obj, src_ch, src_name, amount, combat):
                     return
-            for part, origin in ch.has(PreventDamageBy):
-                assert isinstance(part, PreventDamageBy)
-                if src_obj is not None and part.filter.matches(self, src_obj, viewer=o.controller, source_oid=o.oid):
-                    self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
-                             f"({origin or 'a prevention effect'}, 615.1a)")
-                    return
-            amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
+                amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
             if amount <= 0:
                 return
+            o.dealt_damage_turn = self.state.turn
+            if (source_oid, self.state.turn) not in o.damaged_by:
+                o.damaged_by += ((source_oid, self.state.turn),)
             if src_ch is not None and src_ch.has(DamageAsCounters):
                 # 120.3d, 702.80a: not marked; that many -1/-1 counters are put on it instead
                 self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)} in the form of -1/-1 counters")
@@ -994,6 +1009,41 @@ class Game:
             self._damage_triggers([(source_oid, ref, amount, combat)])
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
+
+    def _prevented_by_source(self, src_obj: GameObject | None, src_ch: "layers.Characteristics | None", src_name: str,
+                             amount: int, combat: bool) -> bool:
+        """615.1a: whether a prevention effect on the source (a permanent) prevents all the damage it
+        would deal ("prevent all combat damage that would be dealt ... by this")."""
+        if src_obj is None or src_ch is None or src_obj.zone is not Zone.BATTLEFIELD:
+            return False
+        for part, origin in src_ch.has(PreventDamageDealtBy):
+            assert isinstance(part, PreventDamageDealtBy)
+            if combat or not part.combat:
+                self.log(f"{amount} {'combat ' if combat else ''}damage {src_name} would deal is prevented "
+                         f"({origin or 'a prevention effect'}, 615.1a)")
+                return True
+        return False
+
+    def _prevented_to(self, o: GameObject, ch: "layers.Characteristics", src_obj: GameObject | None,
+                      src_ch: "layers.Characteristics | None", src_name: str, amount: int, combat: bool) -> bool:
+        """Whether a prevention effect of the creature ``o`` prevents all of this damage (615)."""
+        for part, origin in ch.has(PreventDamageFrom):
+            assert isinstance(part, PreventDamageFrom)
+            if src_ch is not None and has_quality(src_ch.colors, part.quality):
+                why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
+                self.log(f"{amount} damage {src_name} would deal to {self.name_of(o.oid)} is prevented "
+                         f"({why}, 702.16e, 615)")
+                return True
+        for part, origin in ch.has(PreventDamageBy):
+            assert isinstance(part, PreventDamageBy)
+            if part.combat and not combat:
+                continue
+            if part.filter is None or (src_obj is not None and part.filter.matches(
+                    self, src_obj, viewer=o.controller, source_oid=o.oid)):
+                self.log(f"{amount} damage {src_name} would deal to {self.name_of(o.oid)} is prevented "
+                         f"({origin or 'a prevention effect'}, 615.1a)")
+                return True
+        return False
 
     def add_prevention_shield(self, ref: object, amount: int) -> None:
         """615.7: the next ``amount`` damage that would be dealt to ``ref`` (an object id or "player:i")
@@ -1137,6 +1187,13 @@ class Game:
     def add_continuous(self, oid: int, parts: tuple[Part, ...], controller: int, until: str) -> None:
         """611.2: record a continuous effect on one object (its timestamp orders it, 613.7)."""
         if not self.exists(oid):
+            return
+        if until in ("next_turn_controller", "next_turn_you"):
+            # 500.1: "during its controller's next turn": it applies from that turn's beginning to its end.
+            player = self.obj(oid).controller if until == "next_turn_controller" else controller
+            self.state.scheduled.append((player, ContinuousEffect(oid, parts, controller, "eot", 0)))
+            self.log(f"an effect will apply to {self.name_of(oid)} during "
+                     f"{self.players[player].name}'s next turn")
             return
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
         ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
@@ -1595,13 +1652,15 @@ def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]"
 def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
     """Whether a damage trigger's words fit the damage event ``d``: combat damage only (510.2), and the
     recipient named ("to a player", "to an opponent" -- a player other than its controller, 102.2 --,
-    "to a creature"); with no recipient named, the whole event (603.2c: it triggers once)."""
+    "to a creature", "to you" -- its controller); with no recipient named, the whole event (603.2c: it triggers once)."""
     if t.combat_only and not d.combat:
         return False
     if not t.recipient:
         return not d.recipient
     if t.recipient in ("creature", "blocking"):
         return d.recipient == t.recipient
+    if t.recipient == "you":
+        return d.recipient == "player" and d.player == controller
     return d.recipient == "player" and (t.recipient == "player" or d.player != controller)
 
 

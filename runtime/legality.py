@@ -157,7 +157,8 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
     zone = Zone.HAND if ability.from_hand else Zone.BATTLEFIELD
     if obj.controller != player or obj.phased_out or obj.zone is not zone or (ability.from_hand and obj.owner != player):
         return False
-    if not ability.special and game.characteristics(obj).has(AbilitiesCantBeActivated):
+    if not ability.special and any(isinstance(p, AbilitiesCantBeActivated) and p.forbids(ability.cost.tap)
+                                   for p, _ in game.characteristics(obj).has(AbilitiesCantBeActivated)):
         return False  # 602.5a-style restriction of a static ability (116.2f: not of a special action)
     if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
         return False

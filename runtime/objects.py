@@ -86,6 +86,9 @@ class GameObject:
     attacking: bool = False
     blocking: tuple[int, ...] = ()
     deathtouched: bool = False
+    dealt_damage_turn: int = -1  # the last turn damage was dealt to it (120.3; -1: never)
+    damaged_by: tuple[tuple[int, int], ...] = ()  # (source, turn) of each source that dealt damage to it (120.3)
+    tapped_for: tuple[tuple[int, int], ...] = ()  # (permanent, turn) tapped to pay costs of this object's (118.3)
     regenerate_shields: int = 0
     # When it came under its controller's control, as a step tick (702.30a echo; -1: before the game).
     control_since: int = -1

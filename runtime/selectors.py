@@ -61,6 +61,11 @@ class ObjectFilter:
     # 115.7: "spell that targets only a single creature": a spell with exactly one target, an object
     # of this card type.
     single_target: str = ""
+    # 120.3: "creature dealt damage by this this turn" -- the source dealt damage to it this turn.
+    dealt_damage_by_source: bool = False
+    # 118.3: "Merfolk tapped this turn to pay for its abilities" -- tapped this turn to pay a cost of
+    # the source's (its last known information, if it has left, 608.2h).
+    tapped_for_source: bool = False
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -140,6 +145,14 @@ class ObjectFilter:
                 src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
             if src is None or obj.oid not in src.blocking:
                 return False
+        if self.dealt_damage_by_source and (source_oid, game.state.turn) not in obj.damaged_by:
+            return False
+        if self.tapped_for_source:
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+            if src is None or (obj.oid, game.state.turn) not in src.tapped_for:
+                return False
         if self.name and ch.name != self.name:
             return False
         if self.single_target and not _targets_only_one(game, obj, self.single_target):
@@ -147,7 +160,7 @@ class ObjectFilter:
         if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
                                           and game.state.active != viewer):
             return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
-        if self.states and not any(_has_state(obj, s) for s in self.states):
+        if self.states and not any(_has_state(game, obj, s) for s in self.states):
             return False
         if not _within(ch.power, self.power_min, self.power_max):
             return False
@@ -165,8 +178,13 @@ class ObjectFilter:
         return True
 
 
-def _has_state(obj: "GameObject", state: str) -> bool:
-    """A permanent's status (110.5: tapped or untapped) or combat role (506.4: attacking, blocking)."""
+def _has_state(game: "Game", obj: "GameObject", state: str) -> bool:
+    """A permanent's status (110.5: tapped or untapped), combat role (506.4: attacking, blocking; 509.1h: unblocked), or
+    whether an Aura is attached to it (303.4: "enchanted creatures")."""
+    if state == "unblocked":
+        return obj.attacking and obj.oid not in game.state.blocked  # 509.1h
+    if state == "enchanted":
+        return any("Aura" in game.characteristics(a).subtypes for a in game.attached_to(obj.oid))
     if state == "tapped":
         return obj.tapped
     if state == "untapped":

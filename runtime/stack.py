@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
 )
-from .continuous import CantBeTargetedBy, Untargetable
+from .continuous import CantBeTargetedBy, CantBeTargetedByOnly, Untargetable
 from .decisions import Choice, ChooseNumber, ChooseTarget, YesNo
 from .errors import IllegalAction
 from .objects import Card, GameObject
@@ -22,6 +22,7 @@ from .selectors import ObjectFilter, has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .layers import Characteristics
     from .abilities import CardDefinition
     from .effects import Effect
     from .game import Game
@@ -103,13 +104,22 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                 ch = game.characteristics(o)
                 if spec.kind is TargetKind.ANY and not ({"creature", "planeswalker"} & ch.types):
                     continue
-                if untargetable_by(game, o, controller, source_oid):
+                if untargetable_by(game, o, controller, source_oid) or _only_of_subtype(ch, spec):
                     continue
                 if spec.filter.matches(game, o, viewer=controller, source_oid=source_oid):
                     out.append(o.oid)
                     if enough is not None and len(out) >= enough:
                         break
     return out
+
+
+def _only_of_subtype(ch: "Characteristics", spec: TargetSpec) -> bool:
+    """Whether the object can't be chosen because the requirement allows only one subtype it refuses
+    ("can't be the target of spells that can target only Walls")."""
+    if not ch.parts or spec.filter.alternatives or len(spec.filter.subtypes) != 1:
+        return False
+    return any(isinstance(p, CantBeTargetedByOnly) and spec.filter.subtypes == (p.subtype,)
+               for p, _ in ch.has(CantBeTargetedByOnly))
 
 
 def untargetable_by(game: "Game", obj: "GameObject", player: int, source_oid: int | None = None) -> str | None:

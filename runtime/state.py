@@ -18,7 +18,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
-    from .continuous import ContinuousEffect
+    from .continuous import ContinuousEffect, RuleEffect
     from .effects import Effect
     from .objects import Card, GameObject, Player
     from .stack import StackItem
@@ -81,6 +81,9 @@ class GameState:
     last_known: dict[int, GameObject] = field(default_factory=dict)
     tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
+    rules: list[RuleEffect] = field(default_factory=list)  # 611.2c effects changing the rules, in force
+    # Effects "during its controller's next turn", by the player whose next turn they wait for (500.1).
+    scheduled: list[tuple[int, ContinuousEffect]] = field(default_factory=list)
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
     # host -> objects attached to it (an index; each entry is re-checked against attached_to).
@@ -136,7 +139,8 @@ def state_digest(state: GameState) -> str:
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
              o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
-             o.deathtouched, o.phases_in_after, sorted(o.designations), o.transformed)
+             o.deathtouched, o.phases_in_after, sorted(o.designations), o.transformed,
+             o.dealt_damage_turn, o.damaged_by, o.tapped_for)
             for o in state.objects.values()
         )),
         repr([(s.kind.value, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
@@ -151,6 +155,8 @@ def state_digest(state: GameState) -> str:
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
+        repr(state.rules),
+        repr([(p, e.oid, e.parts, e.controller) for p, e in state.scheduled]),
         repr(state.cast_bans),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began, p.turns_to_skip) for p in state.players])),
         repr([(sorted(p.counters.items()), p.sheets) for p in state.players]),  # 122.1, 123.1

@@ -91,6 +91,11 @@ def begin_turn(game: "Game") -> None:
         p.cast_this_turn = ()
     # "until your next turn" effects end as that player's next turn begins.
     s.cast_bans = [b for b in s.cast_bans if b[2] != s.active]
+    # Effects "during its controller's next turn" begin now, and end with the turn (514.2).
+    starting = [e for p, e in s.scheduled if p == s.active]
+    s.scheduled = [(p, e) for p, e in s.scheduled if p != s.active]
+    for e in starting:
+        game.add_continuous(e.oid, e.parts, e.controller, "eot")
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
 
 
@@ -213,6 +218,7 @@ def _cleanup(game: "Game") -> None:
         game.obj(oid).regenerate_shields = 0  # 701.15a: shields last until end of turn
     game.state.prevention.clear()  # 615.7: "this turn" shields end
     game.expire_continuous("eot")
+    game.state.rules = [e for e in game.state.rules if e.until != "eot"]  # 611.2c effects "this turn"
 
 
 def end_step_cleanup(game: "Game", step: str) -> None:

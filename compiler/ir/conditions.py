@@ -6,6 +6,8 @@ Each class renders its rules text (``text``: with its leading "if") and its runt
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..pyexpr import lit
 from ..wording import NUMBER_TEXT
 from .base import dataclass, freeze
@@ -18,6 +20,10 @@ def _a(words: str) -> str:
 
 class Condition:
     """A condition an ability checks."""
+
+    # The condition names the object itself ("if Wall of Resistance was dealt damage this turn"), so
+    # "it" in the instructions after it is that object.
+    NAMES_THIS: ClassVar[bool] = False
 
     @property
     def of_target(self) -> bool:
@@ -162,6 +168,19 @@ class ControlledSinceUpkeep(Condition):
 
     def python(self) -> str:
         return "rt.ControlledSinceLastUpkeep()"
+
+
+@dataclass(frozen=True)
+class DealtDamageThisTurn(Condition):
+    """"if this was dealt damage this turn" (120.3): the source, as the object it is now (400.7)."""
+
+    NAMES_THIS: ClassVar[bool] = True
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} was dealt damage this turn"
+
+    def python(self) -> str:
+        return "rt.DealtDamageThisTurn()"
 
 
 @dataclass(frozen=True)

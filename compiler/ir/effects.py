@@ -7,6 +7,7 @@ named already) and its runtime effect (``python``: an ``rt`` effect of :mod:`run
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from ..pyexpr import ident, lit, tuple_expr
@@ -17,10 +18,10 @@ from .amounts import (
 )
 from .base import dataclass, freeze
 from .costs import CostIR
-from .references import Group, Ref, YouRef
+from .references import EachObject, Group, Ref, YouRef
 from .selectors import FilterIR
 from .statics import (
-    AttacksDespite, GainAbility, HasKeywordAtManaCost, StaticPart, mana_cost_sentences, static_parts_text,
+    GainAbility, HasKeywordAtManaCost, StaticPart, mana_cost_sentences, static_parts_text,
 )
 
 if TYPE_CHECKING:
@@ -141,6 +142,37 @@ class PreventDamage(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.PreventNextDamage(amount={self.amount.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class PreventAllDamage(Effect):
+    """615.1a: "prevent all combat damage that would be dealt to and dealt by this this turn" -- a
+    prevention effect on the object until end of turn (611.2), both ways (``combat``: combat damage
+    only, 510.2)."""
+
+    target: Ref
+    combat: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        return f"prevent all {kind} that would be dealt to and dealt by {self.target.text(ph)} this turn"
+
+    def python(self, actions: Actions) -> str:
+        c = lit(self.combat)
+        return (f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.PreventDamageBy(combat={c}), "
+                f"rt.PreventDamageDealtBy(combat={c})), until='eot')")
+
+
+@dataclass(frozen=True)
+class DamageUnpreventable(Effect):
+    """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
+    end of turn: prevention effects prevent none of the damage dealt meanwhile."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "damage can't be prevented this turn"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ApplyRules(filter=None, parts=(rt.DamageCantBePrevented(),), until='eot')"
 
 
 class _LifeChange(Effect):
@@ -1325,7 +1357,9 @@ class ApplyContinuous(Effect):
 
     target: Ref
     parts: tuple[StaticPart, ...]
-    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat"
+    # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat" |
+    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn)
+    duration: str
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
     written: bool = True
@@ -1345,8 +1379,8 @@ class ApplyContinuous(Effect):
             ref = Group(words=f"{first} and {self.also.text(ph)}")
         parts = self.parts
         text = static_parts_text(parts, ph)
-        text = text.replace("has ", "gains ", 1) if parts and isinstance(parts[0], GainAbility) else \
-            text.replace("has ", "gains ")
+        # "has base power and toughness 4/1" keeps its verb in an effect (613.4b wording).
+        text = re.sub(r"\bhas (?!base power)", "gains ", text, count=1 if parts and isinstance(parts[0], GainAbility) else 0)
         # 613.1e: an effect's color change reads "becomes black" (a static ability's, "is black").
         text = becomes(text)
         if ref.plural:
@@ -1365,6 +1399,9 @@ class ApplyContinuous(Effect):
             return f"{ref.text(ph, True)} {text} until you lose control of it"
         if self.duration == "combat":
             return f"{ref.text(ph, True)} {text} this combat{tail}"
+        if self.duration.startswith("next_turn_"):
+            whose = "its controller's" if self.duration == "next_turn_controller" else "your"
+            return f"{ref.text(ph, True)} {text} during {whose} next turn"
         if self.lead:
             return f"until end of turn, {ref.text(ph, True)} {text}"
         if not self.written:  # "can attack this turn as though ...": its own duration
@@ -1382,7 +1419,21 @@ class ApplyContinuous(Effect):
     @property
     def lasts_this_turn(self) -> bool:
         """Whether a part says its own duration ("can attack this turn as though ...")."""
-        return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
+        return any(p.own_duration() for p in self.parts)
+
+
+@dataclass(frozen=True)
+class ApplyRules(ApplyContinuous):
+    """611.2c: a continuous effect from a resolving spell or ability on a group ("creatures can't block
+    this turn") that changes no characteristic but the rules of the game: it applies to every object
+    the selector matches while it lasts, even those that weren't there as it began.  Printed as
+    :class:`ApplyContinuous` is."""
+
+    def python(self, actions: Actions) -> str:
+        assert isinstance(self.target, EachObject)
+        exprs = [p.python() for p in self.parts + self.tail]
+        return (f"rt.ApplyRules(filter={self.target.filter.python()}, parts={tuple_expr(exprs)}, "
+                f"until={lit(self.duration)})")
 
 
 @dataclass(frozen=True)
@@ -1677,9 +1728,10 @@ class ShuffleInto(KeywordAction):
     action: str
     player: Ref
     target: Ref
+    owners: bool = False  # "into its owner's library" (else "into your library")
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"shuffle {self.target.text(ph)} into your library"
+        return f"shuffle {self.target.text(ph)} into " + ("its owner's library" if self.owners else "your library")
 
     def python(self, actions: Actions) -> str:
         return f"rt.ShuffleObjectIntoLibrary(target={self.target.python()}, shuffle={ident(actions[self.action])}())"

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 class StaticPart:
     """One thing a static ability or continuous effect does."""
 
+    # A clause with its own subject ("their activated abilities ... can't be activated"): joined to the
+    # part before it with ", and".
+    CLAUSE: ClassVar[bool] = False
+    # 611.2c: the part changes the rules of the game (what an object can do), not its characteristics,
+    # so an effect of a resolving ability with it applies to objects that weren't there as it began.
+    RULES: ClassVar[bool] = False
+
     def text(self, ph: "Phrase | None") -> str:
         """The part as a verb phrase ("gets +1/+1"); ``ph``: the phrasing of its card's text
         (None where no card is known)."""
@@ -34,6 +41,11 @@ class StaticPart:
     def python(self) -> str:
         """The runtime part expression."""
         raise NotImplementedError(type(self).__name__)
+
+    def own_duration(self) -> bool:
+        """Whether the words say their own duration ("can attack this turn as though ...", "attacks
+        this turn if able"): an effect made of such parts prints no other."""
+        return False
 
 
 class FixedPart(StaticPart):
@@ -53,18 +65,21 @@ class FixedPart(StaticPart):
 class CantAttack(FixedPart):
     """508.1c: can't attack."""
     WORDS, RUNTIME = "can't attack", "CantAttack"
+    RULES = True
 
 
 @dataclass(frozen=True)
 class CantBlock(FixedPart):
     """509.1b: can't block."""
     WORDS, RUNTIME = "can't block", "CantBlock"
+    RULES = True
 
 
 @dataclass(frozen=True)
 class CantAttackOrBlock(FixedPart):
     """508.1c, 509.1b: can't attack or block."""
     WORDS, RUNTIME = "can't attack or block", "CantAttackOrBlock"
+    RULES = True
 
 
 @dataclass(frozen=True)
@@ -309,6 +324,9 @@ class AttacksDespite(StaticPart):
         when = " this turn" if self.this_turn else ""
         return f"can attack{when} as though it didn't have {self.keyword}"
 
+    def own_duration(self) -> bool:
+        return self.this_turn
+
     def python(self) -> str:
         return f"rt.AttacksAsThoughWithout(keyword={lit(self.keyword)})"
 
@@ -337,6 +355,133 @@ class CanBlockOnly(StaticPart):
 
     def python(self) -> str:
         return f"rt.CanBlockOnly(filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class CantBlockMatching(StaticPart):
+    """509.1b: "can't block creatures with power 2 or less" -- a restriction against the attackers
+    one of ``filters`` matches."""
+
+    filters: tuple[FilterIR, ...]
+    RULES: ClassVar[bool] = True
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "can't block " + " or ".join(f.words for f in self.filters)
+
+    def python(self) -> str:
+        return f"rt.CantBlockMatching(filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class BlockCapacity(StaticPart):
+    """509.1a: "can block an additional creature each combat" (``any_number`` False) or "can block any
+    number of creatures": how many attackers the one creature may be declared to block."""
+
+    any_number: bool = False
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "can block any number of creatures" if self.any_number else \
+            "can block an additional creature each combat"
+
+    def python(self) -> str:
+        return "rt.BlocksAdditional(any_number=True)" if self.any_number else "rt.BlocksAdditional(count=1)"
+
+
+@dataclass(frozen=True)
+class BlocksDespite(StaticPart):
+    """509.1b, 702.28b: "can block creatures with shadow as though they didn't have shadow" (the
+    blocking restrictions the keyword gives those attackers don't apply to this blocker), or, with
+    ``had``, "... as though this had shadow" (they are checked as if this blocker had the keyword)."""
+
+    filters: tuple[FilterIR, ...]
+    keyword: str
+    had: bool = False
+
+    def text(self, ph: "Phrase | None") -> str:
+        who = ph.card.name if ph is not None and self.had else "it"
+        though = f"{who} had {self.keyword}" if self.had else f"they didn't have {self.keyword}"
+        return "can block " + " or ".join(f.words for f in self.filters) + f" as though {though}"
+
+    def python(self) -> str:
+        return (f"rt.BlocksAsThough(filters={filters_python(self.filters)}, keyword={lit(self.keyword)}, "
+                f"had={lit(self.had)})")
+
+
+@dataclass(frozen=True)
+class AttacksThisTurn(FixedPart):
+    """508.1d: "attacks this turn if able" -- a requirement with a duration of its own."""
+    WORDS, RUNTIME = "attacks this turn if able", "AttacksEachCombat"
+
+    def own_duration(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class TapAbilitiesCantActivate(StaticPart):
+    """602.5a-style: "their activated abilities with {T} in their costs can't be activated" (``their``:
+    the plural pronoun of a group's ability; else "its")."""
+
+    their: bool = True
+    CLAUSE: ClassVar[bool] = True
+
+    def text(self, ph: "Phrase | None") -> str:
+        w = "their" if self.their else "its"
+        return f"{w} activated abilities with {{T}} in {w} costs can't be activated"
+
+    def python(self) -> str:
+        return "rt.AbilitiesCantBeActivated(with_tap=True)"
+
+
+@dataclass(frozen=True)
+class BasePT(StaticPart):
+    """613.4b (layer 7b): "has base power and toughness 4/1" -- power and toughness set to these values."""
+
+    power: int
+    toughness: int
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has base power and toughness {self.power}/{self.toughness}"
+
+    def python(self) -> str:
+        return f"rt.SetBasePT(power={lit(self.power)}, toughness={lit(self.toughness)})"
+
+
+@dataclass(frozen=True)
+class CantBeTargetedByOnly(StaticPart):
+    """115.4-style: "can't be the target of spells that can target only Walls or of abilities that can
+    target only Walls" -- a target requirement allowing only that subtype can't choose it."""
+
+    subtype: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return (f"can't be the target of spells that can target only {self.subtype}s or of abilities that can "
+                f"target only {self.subtype}s")
+
+    def python(self) -> str:
+        return f"rt.CantBeTargetedByOnly(subtype={lit(self.subtype)})"
+
+
+@dataclass(frozen=True)
+class MustBeBlocked(FixedPart):
+    """509.1c: "must be blocked this turn if able" -- a requirement that at least one creature blocks it."""
+    WORDS, RUNTIME = "must be blocked this turn if able", "MustBeBlocked"
+
+
+@dataclass(frozen=True)
+class AllAbleBlock(StaticPart):
+    """509.1c: "all creatures able to block this do so" -- a requirement on every creature able to block
+    it.  A sentence of its own: its subject is the creatures that must block."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        it = f"{ab.host_word} {ab.enchanted}" if ab.enchanted else card
+        body = f"all creatures able to block {it} do so"
+        if ab.condition is not None:
+            cond = ab.condition.text(False, card)[len("if "):]
+            return f"As long as {cond}, {body}."
+        return f"{body[0].upper()}{body[1:]}."
+
+    def python(self) -> str:
+        return "rt.AllAbleBlock()"
 
 
 @dataclass(frozen=True)
@@ -516,15 +661,23 @@ class SetPT(StaticPart):
 
 @dataclass(frozen=True)
 class PreventDamageBy(StaticPart):
-    """615: "Prevent all damage that would be dealt to this by artifact creatures."""
+    """615.1a: "Prevent all damage that would be dealt to this by artifact creatures.", "Prevent all
+    combat damage that would be dealt to this." (``combat``: combat damage only, 510.2; no ``filter``:
+    from any source)."""
 
-    filter: FilterIR
+    filter: FilterIR | None = None
+    combat: bool = False
 
     def sentence(self, ab: "StaticIR", card: str) -> str | None:
-        return f"Prevent all damage that would be dealt to {card} by {self.filter.words}."
+        kind = "combat damage" if self.combat else "damage"
+        by = f" by {self.filter.words}" if self.filter is not None else ""
+        return f"Prevent all {kind} that would be dealt to {card}{by}."
 
     def python(self) -> str:
-        return f"rt.PreventDamageBy(filter={self.filter.python()})"
+        args = [f"filter={self.filter.python()}"] if self.filter is not None else []
+        if self.combat:
+            args.append("combat=True")
+        return f"rt.PreventDamageBy({', '.join(args)})"
 
 
 @dataclass(frozen=True)
@@ -637,6 +790,8 @@ def static_parts_text(parts: tuple[StaticPart, ...], ph: "Phrase | None") -> str
     out = [p.text(ph) for p in parts]
     if len(out) > 2:
         return ", ".join(out[:-1]) + ", and " + out[-1]
+    if len(out) == 2 and parts[1].CLAUSE:
+        return f"{out[0]}, and {out[1]}"  # two independent clauses
     return " and ".join(out)
 
 
