@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'd7e78d99bbafd57efec285662c4d1e7e44a2192484c1fb6068b92f3181cf371d'
+GRAMMAR = '9d2898db10de8a3c44a8ee7bdf44cc98edbad7382749b4834773ab2fd603ec9f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -108,6 +108,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PlayerCountersIfPaidStmt', 'common', 'PlayerCountersIfPaidStmt', ''),
     ('__asgn_plain', 'plain', '', 'sticker'),
     ('StickerIfPaidStmt', 'common', 'StickerIfPaidStmt', ''),
+    ('__asgn_plain', 'plain', '', 'rule'),
+    ('RedundantStmt', 'common', 'RedundantStmt', ''),
     ('FindStep', 'common', 'FindStep', ''),
     ('ActionStep', 'abstract', 'ActionStep', ''),
     ('__asgn_plain', 'plain', '', 'move'),
@@ -5190,6 +5192,117 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F20:
+            while True:
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('multiple', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'multiple', '')
+                q += 8
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('instances', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'instances', '')
+                q += 9
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'are', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('redundant', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'redundant', '')
+                q += 9
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rule', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                m = _RX2(text, q) if text[q:q + 1] in _F4 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'RuleNumber') if s else None
+                q += len(s)
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 86
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 87
+                q = p91
+                v = n if res92 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 47
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F15:
             while True:
                 r = self.r_AbilityStmt_0(p)
@@ -5292,12 +5405,12 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 86
+                    n.rule = 88
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 87
+                    n.rule = 89
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -5324,7 +5437,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 88
+                    n.rule = 90
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -5372,12 +5485,12 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 89
+                    n.rule = 91
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 87
+                    n.rule = 89
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -5404,7 +5517,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 90
+                    n.rule = 92
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -5424,12 +5537,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 91
+                    n.rule = 93
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 87
+                    n.rule = 89
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -5554,7 +5667,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 92
+                    n.rule = 94
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -5598,7 +5711,7 @@ class CardParser:
                         res18.append(v)
                     if res18:
                         n = Nt(res18)
-                        n.rule = 93
+                        n.rule = 95
                     p15 = p17
                     if res18 and n:
                         res16.append(n)
@@ -5680,12 +5793,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12)
-                    n.rule = 94
+                    n.rule = 96
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 87
+                    n.rule = 89
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -5712,7 +5825,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 95
+                    n.rule = 97
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -5914,12 +6027,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 96
+                    n.rule = 98
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 87
+                    n.rule = 89
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -5967,7 +6080,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 97
+        n.rule = 99
         return p, n
 
     def r_Sentence_0(self, p: int) -> Any:
@@ -6003,7 +6116,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 98
+                    n.rule = 100
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -6057,7 +6170,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 99
+                    n.rule = 101
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -6151,7 +6264,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 100
+                    n.rule = 102
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -6184,7 +6297,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 101
+                    n.rule = 103
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -6218,7 +6331,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 102
+        n.rule = 104
         return p, n
 
     def e9_0(self, p: int) -> Any:
@@ -6294,7 +6407,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 103
+            n.rule = 105
         p3 = p5
         if res6 and n:
             res4.append(n)
@@ -6307,13 +6420,13 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-            n.rule = 104
+            n.rule = 106
         p1 = p3
         if res4 and n:
             res2.append(n)
         if res2:
             n = Nt(res2)
-            n.rule = 105
+            n.rule = 107
         p = p1
         if res2 and n:
             res.append(n)
@@ -6327,7 +6440,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 106
+        n.rule = 108
         return p, n
 
     def r_ManaCost_0(self, p: int) -> Any:
@@ -6344,7 +6457,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 107
+        n.rule = 109
         return p, n
 
     def e11_0(self, p: int) -> Any:
@@ -6365,7 +6478,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 108
+        n.rule = 110
         return p, n
 
     def e12_0(self, p: int) -> Any:
@@ -6390,7 +6503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 109
+        n.rule = 111
         return p, n
 
     def e13_0(self, p: int) -> Any:
@@ -6425,7 +6538,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 110
+        n.rule = 112
         return p, n
 
     def e14_0(self, p: int) -> Any:
@@ -6469,7 +6582,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 111
+        n.rule = 113
         return p, n
 
     def e15_0(self, p: int) -> Any:
@@ -6527,7 +6640,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 112
+                    n.rule = 114
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -6556,13 +6669,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 113
+                    n.rule = 115
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 114
+                    n.rule = 116
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -6587,7 +6700,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 115
+                    n.rule = 117
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -6637,7 +6750,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 116
+                n.rule = 118
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -6667,14 +6780,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 117
+            n.rule = 119
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 118
+        n.rule = 120
         return p, n
 
     def e16_0(self, p: int) -> Any:
@@ -6695,7 +6808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 119
+        n.rule = 121
         return q, n
 
     def e17_0(self, p: int) -> Any:
@@ -6727,7 +6840,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 120
+                    n.rule = 122
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -6757,7 +6870,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 121
+                n.rule = 123
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -6797,7 +6910,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 122
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6818,7 +6931,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 122
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6839,7 +6952,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 122
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6860,7 +6973,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 122
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6885,7 +6998,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 123
+        n.rule = 125
         return q, n
 
     def e19_0(self, p: int) -> Any:
@@ -6906,7 +7019,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 124
+        n.rule = 126
         return q, n
 
     def r_Amount_0(self, p: int) -> Any:
@@ -6946,12 +7059,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 125
+                    n.rule = 127
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6965,7 +7078,7 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 126
+                n.rule = 128
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6993,12 +7106,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 127
+                    n.rule = 129
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7064,7 +7177,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 128
+                    n.rule = 130
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -7112,18 +7225,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 129
+                    n.rule = 131
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 130
+                    n.rule = 132
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7151,12 +7264,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 131
+                    n.rule = 133
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7222,7 +7335,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 132
+                    n.rule = 134
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -7265,18 +7378,18 @@ class CardParser:
                     break
                 if res16:
                     n = Nt(res16)
-                    n.rule = 133
+                    n.rule = 135
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 134
+                    n.rule = 136
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7296,12 +7409,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 135
+                    n.rule = 137
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7333,14 +7446,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 136
+            n.rule = 138
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 137
+        n.rule = 139
         return p, n
 
     def e20_0(self, p: int) -> Any:
@@ -7469,7 +7582,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 138
+        n.rule = 140
         return q, n
 
     def e23_0(self, p: int) -> Any:
@@ -7490,7 +7603,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 139
+        n.rule = 141
         return q, n
 
     def r_CostPart_0(self, p: int) -> Any:
@@ -7529,18 +7642,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 140
+                    n.rule = 142
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 141
+                    n.rule = 143
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7560,12 +7673,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 143
+                    n.rule = 145
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7580,7 +7693,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7616,7 +7729,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 144
+                    n.rule = 146
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -7636,12 +7749,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 145
+                    n.rule = 147
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7682,18 +7795,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 146
+                    n.rule = 148
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 147
+                    n.rule = 149
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7734,18 +7847,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 148
+                    n.rule = 150
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 149
+                    n.rule = 151
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7791,7 +7904,7 @@ class CardParser:
                         res24.append(v)
                     if res24:
                         n = Nt(res24)
-                        n.rule = 150
+                        n.rule = 152
                     p21 = p23
                     if res24 and n:
                         res22.append(n)
@@ -7811,18 +7924,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 151
+                    n.rule = 153
                 p19 = p25
                 if res26 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 152
+                    n.rule = 154
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7877,18 +7990,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 153
+                    n.rule = 155
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 154
+                    n.rule = 156
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7924,7 +8037,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 155
+                    n.rule = 157
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -7941,18 +8054,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 156
+                    n.rule = 158
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 157
+                    n.rule = 159
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7988,7 +8101,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 158
+                    n.rule = 160
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -8005,7 +8118,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 159
+                    n.rule = 161
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -8053,12 +8166,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 160
+                    n.rule = 162
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8094,7 +8207,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 161
+                    n.rule = 163
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -8111,7 +8224,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 162
+                    n.rule = 164
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -8154,12 +8267,12 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 163
+                    n.rule = 165
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8195,7 +8308,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 164
+                    n.rule = 166
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -8212,7 +8325,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 165
+                    n.rule = 167
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -8260,12 +8373,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 166
+                    n.rule = 168
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8311,7 +8424,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 167
+                        n.rule = 169
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -8331,18 +8444,18 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 168
+                    n.rule = 170
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 169
+                    n.rule = 171
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8378,7 +8491,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 170
+                    n.rule = 172
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -8395,7 +8508,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 171
+                    n.rule = 173
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
@@ -8438,12 +8551,12 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 172
+                    n.rule = 174
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 142
+                    n.rule = 144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8581,7 +8694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 173
+        n.rule = 175
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8615,7 +8728,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 174
+                    n.rule = 176
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8721,18 +8834,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 175
+                    n.rule = 177
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 176
+                    n.rule = 178
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8913,18 +9026,18 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 178
+                    n.rule = 180
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 179
+                    n.rule = 181
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8958,12 +9071,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 180
+                    n.rule = 182
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9002,7 +9115,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 181
+                    n.rule = 183
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -9041,18 +9154,18 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 182
+                    n.rule = 184
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
-                    n.rule = 183
+                    n.rule = 185
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9135,7 +9248,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 184
+                    n.rule = 186
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -9197,12 +9310,12 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 185
+                    n.rule = 187
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9252,18 +9365,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 186
+                    n.rule = 188
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 187
+                    n.rule = 189
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9374,7 +9487,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 188
+                    n.rule = 190
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -9394,12 +9507,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 189
+                    n.rule = 191
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9499,7 +9612,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 190
+                    n.rule = 192
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -9516,18 +9629,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 191
+                    n.rule = 193
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 192
+                    n.rule = 194
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9600,18 +9713,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 193
+                    n.rule = 195
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 194
+                    n.rule = 196
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9675,18 +9788,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 195
+                    n.rule = 197
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 196
+                    n.rule = 198
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9734,12 +9847,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 197
+                    n.rule = 199
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9836,18 +9949,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 198
+                    n.rule = 200
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 199
+                    n.rule = 201
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9961,7 +10074,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 200
+                    n.rule = 202
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -9995,12 +10108,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 201
+                    n.rule = 203
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10050,7 +10163,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 202
+                    n.rule = 204
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -10092,7 +10205,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 203
+                    n.rule = 205
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
@@ -10135,12 +10248,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 204
+                    n.rule = 206
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10185,18 +10298,18 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 205
+                    n.rule = 207
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 206
+                    n.rule = 208
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10227,7 +10340,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 207
+                    n.rule = 209
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -10257,7 +10370,7 @@ class CardParser:
                         res74.append(v)
                     if res74:
                         n = Nt(res74)
-                        n.rule = 208
+                        n.rule = 210
                     p71 = p73
                     if res74 and n:
                         res72.append(n)
@@ -10266,12 +10379,12 @@ class CardParser:
                     break
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 209
+                    n.rule = 211
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 177
+                    n.rule = 179
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10296,7 +10409,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 210
+        n.rule = 212
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10317,7 +10430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 211
+        n.rule = 213
         return q, n
 
     def e28_0(self, p: int) -> Any:
@@ -10363,7 +10476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def e29_0(self, p: int) -> Any:
@@ -10479,7 +10592,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 213
+                    n.rule = 215
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10510,7 +10623,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 213
+                    n.rule = 215
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10534,7 +10647,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 213
+                    n.rule = 215
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10595,7 +10708,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 214
+                    n.rule = 216
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10651,7 +10764,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10687,7 +10800,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 216
+        n.rule = 218
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10720,7 +10833,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 217
+                n.rule = 219
             q = p1
             v = n if res2 else None
             p = q
@@ -10730,7 +10843,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 218
+        n.rule = 220
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10763,7 +10876,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 219
+                n.rule = 221
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10783,7 +10896,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 103
+                n.rule = 105
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -10797,19 +10910,19 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                n.rule = 104
+                n.rule = 106
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 220
+                n.rule = 222
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 221
+                n.rule = 223
             q = p1
             v = n if res2 else None
             p = q
@@ -10819,7 +10932,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 222
+        n.rule = 224
         return p, n
 
     def e33_0(self, p: int) -> Any:
@@ -10854,7 +10967,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 225
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10887,7 +11000,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10908,7 +11021,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10929,7 +11042,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10950,7 +11063,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10987,7 +11100,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11008,7 +11121,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11029,7 +11142,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11050,7 +11163,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11071,7 +11184,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11092,7 +11205,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11113,7 +11226,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11134,7 +11247,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11171,7 +11284,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11192,7 +11305,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11213,7 +11326,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11234,7 +11347,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11255,7 +11368,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11276,7 +11389,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11323,7 +11436,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 227
+                n.rule = 229
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11339,7 +11452,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 228
+                n.rule = 230
             q = p1
             v = n if res2 else None
             p = q
@@ -11350,7 +11463,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 229
+        n.rule = 231
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -11384,7 +11497,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 230
+                n.rule = 232
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11468,7 +11581,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 231
+                    n.rule = 233
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11492,7 +11605,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 231
+                    n.rule = 233
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11522,7 +11635,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 231
+                    n.rule = 233
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11566,7 +11679,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 232
+                    n.rule = 234
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11728,7 +11841,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 233
+                    n.rule = 235
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11748,12 +11861,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 234
+                    n.rule = 236
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11783,7 +11896,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 235
+                    n.rule = 237
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11833,18 +11946,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 236
+                    n.rule = 238
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 237
+                    n.rule = 239
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11859,7 +11972,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11987,18 +12100,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 238
+                    n.rule = 240
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 239
+                    n.rule = 241
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12160,18 +12273,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 240
+                    n.rule = 242
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 241
+                    n.rule = 243
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12340,7 +12453,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 242
+                    n.rule = 244
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12388,12 +12501,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 243
+                    n.rule = 245
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12408,7 +12521,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12423,7 +12536,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12458,7 +12571,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 244
+                        n.rule = 246
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12518,7 +12631,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 245
+                    n.rule = 247
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12535,7 +12648,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 246
+                    n.rule = 248
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12598,7 +12711,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 247
+                        n.rule = 249
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12644,12 +12757,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 248
+                    n.rule = 250
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12664,7 +12777,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13036,7 +13149,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 249
+                    n.rule = 251
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -13053,7 +13166,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 250
+                    n.rule = 252
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -13124,12 +13237,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 251
+                    n.rule = 253
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13263,7 +13376,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 252
+                    n.rule = 254
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13280,7 +13393,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 253
+                    n.rule = 255
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13323,12 +13436,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 254
+                    n.rule = 256
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13518,7 +13631,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 255
+                    n.rule = 257
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13566,12 +13679,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 256
+                    n.rule = 258
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13731,12 +13844,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 257
+                    n.rule = 259
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13884,7 +13997,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 258
+                    n.rule = 260
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13904,12 +14017,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 259
+                    n.rule = 261
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13924,7 +14037,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13939,7 +14052,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14003,7 +14116,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 260
+                    n.rule = 262
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -14053,18 +14166,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 261
+                    n.rule = 263
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 262
+                    n.rule = 264
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14203,18 +14316,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 263
+                    n.rule = 265
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 264
+                    n.rule = 266
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14286,7 +14399,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 265
+                    n.rule = 267
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14387,18 +14500,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 266
+                    n.rule = 268
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 267
+                    n.rule = 269
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14456,7 +14569,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 268
+                    n.rule = 270
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14589,7 +14702,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 269
+                        n.rule = 271
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14598,12 +14711,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 270
+                    n.rule = 272
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14639,7 +14752,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 271
+                    n.rule = 273
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14717,7 +14830,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 272
+                    n.rule = 274
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14732,12 +14845,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 273
+                    n.rule = 275
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14752,7 +14865,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 231
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14777,7 +14890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 274
+        n.rule = 276
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14925,7 +15038,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 275
+                    n.rule = 277
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14992,7 +15105,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 276
+                    n.rule = 278
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15067,7 +15180,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 277
+                    n.rule = 279
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15080,7 +15193,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def e38_0(self, p: int) -> Any:
@@ -15101,7 +15214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
     def e39_0(self, p: int) -> Any:
@@ -15136,7 +15249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 280
+        n.rule = 282
         return p, n
 
     def e40_0(self, p: int) -> Any:
@@ -15281,7 +15394,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 281
+                    n.rule = 283
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15309,7 +15422,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 282
+                    n.rule = 284
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15337,7 +15450,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 283
+                    n.rule = 285
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15462,7 +15575,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 284
+                    n.rule = 286
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15635,13 +15748,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 285
+                n.rule = 287
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 286
+                n.rule = 288
             q = p1
             v = n if res2 else None
             p = q
@@ -15652,7 +15765,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 287
+        n.rule = 289
         return p, n
 
     def e46_0(self, p: int) -> Any:
@@ -15673,7 +15786,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 288
+        n.rule = 290
         return q, n
 
     def e47_0(self, p: int) -> Any:
@@ -15820,7 +15933,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 289
+                    n.rule = 291
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15860,7 +15973,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 290
+                    n.rule = 292
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15932,7 +16045,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 291
+        n.rule = 293
         return p, n
 
     def e50_0(self, p: int) -> Any:
@@ -18093,13 +18206,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 292
+                    n.rule = 294
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 293
+                    n.rule = 295
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18124,7 +18237,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 294
+                    n.rule = 296
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18184,13 +18297,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 295
+                    n.rule = 297
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 296
+                    n.rule = 298
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18214,7 +18327,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 297
+                        n.rule = 299
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18276,7 +18389,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 298
+                    n.rule = 300
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18324,7 +18437,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 299
+                    n.rule = 301
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18349,7 +18462,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 300
+                    n.rule = 302
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18478,7 +18591,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 301
+                    n.rule = 303
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18542,13 +18655,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 302
+                    n.rule = 304
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 303
+                    n.rule = 305
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18599,7 +18712,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 304
+                    n.rule = 306
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18616,7 +18729,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 305
+                    n.rule = 307
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18706,7 +18819,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 306
+                    n.rule = 308
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18757,7 +18870,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 307
+                    n.rule = 309
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18783,7 +18896,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 308
+                    n.rule = 310
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18803,7 +18916,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 309
+                    n.rule = 311
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18971,7 +19084,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 310
+                    n.rule = 312
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19030,7 +19143,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 311
+                    n.rule = 313
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19129,7 +19242,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 312
+                    n.rule = 314
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19504,7 +19617,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 313
+                    n.rule = 315
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19538,7 +19651,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 314
+                    n.rule = 316
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19615,7 +19728,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 315
+                    n.rule = 317
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19719,7 +19832,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 316
+                    n.rule = 318
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19770,7 +19883,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 317
+                    n.rule = 319
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19838,7 +19951,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 318
+                    n.rule = 320
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19858,7 +19971,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 319
+                    n.rule = 321
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19897,13 +20010,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 320
+                    n.rule = 322
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 321
+                    n.rule = 323
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19928,7 +20041,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 322
+                    n.rule = 324
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19956,13 +20069,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 323
+                    n.rule = 325
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 324
+                    n.rule = 326
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -20029,13 +20142,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 325
+                    n.rule = 327
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 326
+                    n.rule = 328
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20060,7 +20173,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 327
+                    n.rule = 329
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -20091,13 +20204,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 328
+                    n.rule = 330
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 329
+                    n.rule = 331
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20178,7 +20291,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 330
+                    n.rule = 332
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20522,13 +20635,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 331
+                    n.rule = 333
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 332
+                    n.rule = 334
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20553,7 +20666,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 333
+                    n.rule = 335
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20645,7 +20758,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 334
+                    n.rule = 336
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20676,13 +20789,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 335
+                    n.rule = 337
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 336
+                    n.rule = 338
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20721,7 +20834,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 337
+                    n.rule = 339
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20738,7 +20851,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 338
+                    n.rule = 340
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20778,7 +20891,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 339
+                    n.rule = 341
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20809,13 +20922,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 340
+                    n.rule = 342
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 341
+                    n.rule = 343
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20843,7 +20956,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 342
+        n.rule = 344
         return q, n
 
     def e55_0(self, p: int) -> Any:
@@ -20864,7 +20977,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 343
+        n.rule = 345
         return q, n
 
     def e56_1(self, p: int) -> Any:
@@ -20896,7 +21009,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 344
+                    n.rule = 346
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20950,13 +21063,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 345
+                    n.rule = 347
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 346
+                    n.rule = 348
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21003,13 +21116,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 347
+                    n.rule = 349
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 348
+                    n.rule = 350
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21056,13 +21169,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 349
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 350
+                    n.rule = 352
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21105,7 +21218,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 216
+        n.rule = 218
         return p, n
 
     def e57_1(self, p: int) -> Any:
@@ -21138,7 +21251,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 217
+                n.rule = 219
             q = p1
             v = n if res2 else None
             p = q
@@ -21148,7 +21261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 218
+        n.rule = 220
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21191,7 +21304,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 351
+                n.rule = 353
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21238,7 +21351,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 352
+                n.rule = 354
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21268,7 +21381,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 353
+            n.rule = 355
         p = p5
         if res6 and n:
             res.append(n)
@@ -21310,7 +21423,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 354
+                n.rule = 356
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21340,7 +21453,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 355
+            n.rule = 357
         p = p11
         if res12 and n:
             res.append(n)
@@ -21354,7 +21467,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 356
+        n.rule = 358
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21495,7 +21608,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 357
+                n.rule = 359
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21544,7 +21657,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 358
+            n.rule = 360
         p = p9
         if res10 and n:
             res.append(n)
@@ -21607,7 +21720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 359
+        n.rule = 361
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21751,14 +21864,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 362
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 363
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21802,7 +21915,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 364
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -21847,13 +21960,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 363
+                n.rule = 365
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 364
+                n.rule = 366
             q = p1
             v = n if res2 else None
             p = q
@@ -21864,7 +21977,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 365
+        n.rule = 367
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21962,7 +22075,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 368
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22035,14 +22148,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 367
+            n.rule = 369
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 368
+        n.rule = 370
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22194,7 +22307,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 371
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22250,7 +22363,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 370
+            n.rule = 372
         p = p1
         if res2 and n:
             res.append(n)
@@ -22377,7 +22490,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 371
+        n.rule = 373
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22450,14 +22563,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 372
+            n.rule = 374
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -22609,7 +22722,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 376
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22668,7 +22781,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 375
+                n.rule = 377
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22751,7 +22864,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 376
+                n.rule = 378
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22761,7 +22874,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -23053,7 +23166,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 378
+        n.rule = 380
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -23088,7 +23201,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23123,7 +23236,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23158,7 +23271,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -23526,7 +23639,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 384
         return q, n
 
     def e84_0(self, p: int) -> Any:
@@ -23624,7 +23737,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 383
+                    n.rule = 385
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23663,7 +23776,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 384
+                    n.rule = 386
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23711,7 +23824,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23736,7 +23849,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 386
+                    n.rule = 388
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23775,7 +23888,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 387
+                    n.rule = 389
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23847,7 +23960,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 388
+                    n.rule = 390
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23894,7 +24007,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 391
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23914,7 +24027,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 392
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23941,7 +24054,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 391
+                    n.rule = 393
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23975,7 +24088,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 392
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24002,7 +24115,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 394
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24022,7 +24135,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 390
+                    n.rule = 392
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24049,7 +24162,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 393
+                    n.rule = 395
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24083,7 +24196,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 392
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24110,7 +24223,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 396
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24144,7 +24257,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 390
+                    n.rule = 392
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24171,7 +24284,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 395
+                    n.rule = 397
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24205,7 +24318,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 390
+                    n.rule = 392
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24253,7 +24366,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -24457,7 +24570,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 397
+                    n.rule = 399
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24496,7 +24609,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
@@ -24594,7 +24707,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24662,7 +24775,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 400
+                n.rule = 402
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24672,7 +24785,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 403
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24704,14 +24817,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 404
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24730,7 +24843,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 404
+                n.rule = 406
             q = p1
             v = n if res2 else None
             p = q
@@ -24755,7 +24868,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 405
+            n.rule = 407
         p = p3
         if res4 and n:
             res.append(n)
@@ -24769,7 +24882,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 408
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24873,14 +24986,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 407
+            n.rule = 409
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 408
+        n.rule = 410
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24912,7 +25025,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 409
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24944,7 +25057,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 410
+            n.rule = 412
         p = p3
         if res4 and n:
             res.append(n)
@@ -24979,7 +25092,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 411
+            n.rule = 413
         p = p5
         if res6 and n:
             res.append(n)
@@ -25070,7 +25183,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 412
+                n.rule = 414
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25089,7 +25202,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 413
+        n.rule = 415
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25120,7 +25233,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25139,7 +25252,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 415
+                n.rule = 417
             q = p1
             v = n if res2 else None
             p = q
@@ -25164,7 +25277,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 416
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
@@ -25187,7 +25300,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 419
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25206,7 +25319,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 418
+                n.rule = 420
             q = p1
             v = n if res2 else None
             p = q
@@ -25230,7 +25343,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 421
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25286,7 +25399,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
@@ -25302,7 +25415,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 421
+                n.rule = 423
             q = p3
             v = n if res4 else None
             p = q
@@ -25312,7 +25425,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 424
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25344,7 +25457,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25382,7 +25495,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 426
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25414,7 +25527,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
@@ -25430,7 +25543,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 426
+                n.rule = 428
             q = p3
             v = n if res4 else None
             p = q
@@ -25459,7 +25572,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 429
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25491,7 +25604,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25589,7 +25702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 431
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25633,7 +25746,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
@@ -25725,14 +25838,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 432
+        n.rule = 434
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25764,7 +25877,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -25828,7 +25941,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 434
+            n.rule = 436
         p = p5
         if res6 and n:
             res.append(n)
@@ -25843,7 +25956,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 435
+            n.rule = 437
         p = p7
         if res8 and n:
             res.append(n)
@@ -25933,7 +26046,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 436
+            n.rule = 438
         p = p11
         if res12 and n:
             res.append(n)
@@ -25949,7 +26062,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 439
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25981,7 +26094,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 440
         p = p1
         if res2 and n:
             res.append(n)
@@ -26047,7 +26160,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 439
+                n.rule = 441
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26070,7 +26183,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 440
+                    n.rule = 442
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26143,7 +26256,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26175,7 +26288,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26194,7 +26307,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 443
+        n.rule = 445
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26251,7 +26364,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 446
             q = p1
             v = n if res2 else None
             p = q
@@ -26288,7 +26401,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 447
         p = p3
         if res4 and n:
             res.append(n)
@@ -26327,7 +26440,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 448
         p = p5
         if res6 and n:
             res.append(n)
@@ -26346,7 +26459,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -26395,7 +26508,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26422,14 +26535,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 452
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26468,7 +26581,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26548,14 +26661,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 454
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 455
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26587,7 +26700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26602,7 +26715,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 455
+            n.rule = 457
         p = p3
         if res4 and n:
             res.append(n)
@@ -26636,14 +26749,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 456
+            n.rule = 458
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26675,7 +26788,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26691,7 +26804,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 459
+                n.rule = 461
             q = p3
             v = n if res4 else None
             p = q
@@ -26768,7 +26881,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 462
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26800,7 +26913,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -26838,7 +26951,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 464
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26870,7 +26983,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -26886,7 +26999,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 464
+                n.rule = 466
             q = p3
             v = n if res4 else None
             p = q
@@ -26919,7 +27032,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 465
+                n.rule = 467
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26934,7 +27047,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 466
+                n.rule = 468
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26998,7 +27111,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 467
+                n.rule = 469
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27008,7 +27121,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 470
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27088,7 +27201,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27107,7 +27220,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27139,14 +27252,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 474
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27165,7 +27278,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 473
+                n.rule = 475
             q = p1
             v = n if res2 else None
             p = q
@@ -27190,7 +27303,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 476
         p = p3
         if res4 and n:
             res.append(n)
@@ -27205,14 +27318,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 475
+            n.rule = 477
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 478
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27244,7 +27357,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27298,7 +27411,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 478
+                n.rule = 480
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27308,7 +27421,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27340,14 +27453,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 483
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27403,14 +27516,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 485
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27442,14 +27555,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 487
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27481,7 +27594,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27496,7 +27609,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 487
+            n.rule = 489
         p = p3
         if res4 and n:
             res.append(n)
@@ -27530,14 +27643,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 488
+            n.rule = 490
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27576,14 +27689,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27639,7 +27752,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27749,7 +27862,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27781,7 +27894,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -27795,7 +27908,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 497
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27827,7 +27940,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -27943,7 +28056,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28023,7 +28136,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28043,7 +28156,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
@@ -28070,14 +28183,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28097,7 +28210,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
@@ -28191,14 +28304,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 503
+            n.rule = 505
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28221,7 +28334,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 505
+                n.rule = 507
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28268,7 +28381,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 506
+                n.rule = 508
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28303,7 +28416,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 509
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28393,7 +28506,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -28495,7 +28608,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 509
+                    n.rule = 511
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28523,12 +28636,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 510
+                    n.rule = 512
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28556,12 +28669,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 511
+                    n.rule = 513
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28665,7 +28778,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -28752,7 +28865,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28773,7 +28886,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28794,7 +28907,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28817,7 +28930,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28840,7 +28953,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28995,7 +29108,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 514
+                    n.rule = 516
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29025,7 +29138,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 514
+                    n.rule = 516
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29103,18 +29216,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 515
+                    n.rule = 517
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 516
+                    n.rule = 518
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29141,7 +29254,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 517
+                    n.rule = 519
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29161,12 +29274,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 518
+                    n.rule = 520
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29181,7 +29294,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29196,7 +29309,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29279,7 +29392,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 519
+                    n.rule = 521
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29310,18 +29423,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 520
+                    n.rule = 522
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 521
+                    n.rule = 523
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29365,18 +29478,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 522
+                    n.rule = 524
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 523
+                    n.rule = 525
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29391,7 +29504,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29460,18 +29573,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 524
+                    n.rule = 526
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 525
+                    n.rule = 527
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29510,18 +29623,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 526
+                    n.rule = 528
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 527
+                    n.rule = 529
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29536,7 +29649,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 516
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29593,7 +29706,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 530
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29713,7 +29826,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 531
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29811,7 +29924,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 530
+                    n.rule = 532
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29836,18 +29949,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 531
+                    n.rule = 533
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 532
+                    n.rule = 534
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29877,7 +29990,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 534
+                    n.rule = 536
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29922,7 +30035,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 535
+                    n.rule = 537
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29998,12 +30111,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 536
+                    n.rule = 538
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30030,7 +30143,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 537
+                    n.rule = 539
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30089,7 +30202,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 538
+                    n.rule = 540
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30111,18 +30224,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 539
+                    n.rule = 541
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 542
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30152,7 +30265,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 541
+                    n.rule = 543
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30190,12 +30303,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 542
+                    n.rule = 544
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30225,7 +30338,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 543
+                    n.rule = 545
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30250,7 +30363,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 544
+                    n.rule = 546
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30285,18 +30398,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 545
+                    n.rule = 547
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 546
+                    n.rule = 548
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30326,7 +30439,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 547
+                    n.rule = 549
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30352,7 +30465,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 548
+                    n.rule = 550
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30404,12 +30517,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 549
+                    n.rule = 551
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30447,7 +30560,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 550
+                n.rule = 552
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30475,7 +30588,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 551
+        n.rule = 553
         return q, n
 
     def e101_0(self, p: int) -> Any:
@@ -30496,7 +30609,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 552
+        n.rule = 554
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -30528,7 +30641,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 553
+                    n.rule = 555
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30557,7 +30670,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 554
+                    n.rule = 556
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30599,7 +30712,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 555
+                n.rule = 557
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30654,7 +30767,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 558
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30685,7 +30798,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 559
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30744,7 +30857,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 558
+                    n.rule = 560
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30859,7 +30972,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 559
+                    n.rule = 561
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31053,7 +31166,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 562
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31142,7 +31255,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 561
+                    n.rule = 563
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31162,7 +31275,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 562
+                    n.rule = 564
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31217,13 +31330,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 565
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 562
+                    n.rule = 564
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31303,7 +31416,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 566
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31342,7 +31455,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 567
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31385,12 +31498,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 566
+                    n.rule = 568
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31459,18 +31572,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 568
+                    n.rule = 570
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 569
+                    n.rule = 571
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31511,18 +31624,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 570
+                    n.rule = 572
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 571
+                    n.rule = 573
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31563,18 +31676,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 572
+                    n.rule = 574
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 573
+                    n.rule = 575
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31674,7 +31787,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 574
+                    n.rule = 576
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31722,12 +31835,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 575
+                    n.rule = 577
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31817,12 +31930,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 576
+                    n.rule = 578
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31884,12 +31997,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 577
+                    n.rule = 579
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32037,7 +32150,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 578
+                    n.rule = 580
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32057,12 +32170,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 579
+                    n.rule = 581
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32222,12 +32335,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 580
+                    n.rule = 582
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32282,18 +32395,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 581
+                    n.rule = 583
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 582
+                    n.rule = 584
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32348,18 +32461,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 583
+                    n.rule = 585
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 584
+                    n.rule = 586
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32484,18 +32597,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 585
+                    n.rule = 587
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 586
+                    n.rule = 588
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32540,7 +32653,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 587
+                    n.rule = 589
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32560,12 +32673,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 588
+                    n.rule = 590
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32596,7 +32709,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 589
+                    n.rule = 591
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32702,18 +32815,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 590
+                    n.rule = 592
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 591
+                    n.rule = 593
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32742,12 +32855,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 592
+                    n.rule = 594
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32776,12 +32889,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 593
+                    n.rule = 595
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32878,7 +32991,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 594
+                    n.rule = 596
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32913,7 +33026,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 595
+                        n.rule = 597
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32959,12 +33072,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 596
+                    n.rule = 598
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33117,18 +33230,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 597
+                    n.rule = 599
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 598
+                    n.rule = 600
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33197,18 +33310,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 599
+                    n.rule = 601
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 600
+                    n.rule = 602
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33300,18 +33413,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 601
+                    n.rule = 603
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 602
+                    n.rule = 604
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33492,18 +33605,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 603
+                    n.rule = 605
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 604
+                    n.rule = 606
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33600,18 +33713,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 605
+                    n.rule = 607
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 606
+                    n.rule = 608
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33689,7 +33802,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 607
+                    n.rule = 609
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33709,12 +33822,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 608
+                    n.rule = 610
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33820,7 +33933,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 609
+                    n.rule = 611
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33840,12 +33953,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 610
+                    n.rule = 612
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33909,7 +34022,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 611
+                    n.rule = 613
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33985,12 +34098,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 612
+                    n.rule = 614
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34130,18 +34243,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 613
+                    n.rule = 615
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 614
+                    n.rule = 616
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34255,7 +34368,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 615
+                    n.rule = 617
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34270,12 +34383,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 616
+                    n.rule = 618
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34358,18 +34471,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 617
+                    n.rule = 619
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 618
+                    n.rule = 620
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34452,18 +34565,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 619
+                    n.rule = 621
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 620
+                    n.rule = 622
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34518,18 +34631,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 621
+                    n.rule = 623
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 622
+                    n.rule = 624
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34560,18 +34673,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 623
+                    n.rule = 625
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 624
+                    n.rule = 626
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34612,7 +34725,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 625
+                    n.rule = 627
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34642,7 +34755,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 626
+                    n.rule = 628
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34667,7 +34780,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 627
+                    n.rule = 629
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34698,7 +34811,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 628
+                    n.rule = 630
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34723,7 +34836,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 629
+                    n.rule = 631
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34759,7 +34872,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 630
+                n.rule = 632
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34813,7 +34926,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 631
+        n.rule = 633
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -34834,7 +34947,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 634
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34855,7 +34968,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34876,7 +34989,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -34897,7 +35010,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -34932,7 +35045,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 638
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35165,7 +35278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -35186,7 +35299,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35207,7 +35320,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35387,7 +35500,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 642
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35462,7 +35575,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 643
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35507,7 +35620,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 642
+                    n.rule = 644
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35589,7 +35702,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 643
+                    n.rule = 645
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35612,7 +35725,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 644
+                    n.rule = 646
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35748,7 +35861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 647
         return q, n
 
     def e126_0(self, p: int) -> Any:
@@ -35769,7 +35882,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 648
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35800,7 +35913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 649
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35835,7 +35948,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 650
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -35933,7 +36046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -35995,7 +36108,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 652
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36061,7 +36174,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 651
+                    n.rule = 653
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36221,7 +36334,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36247,7 +36360,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 653
+                    n.rule = 655
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36320,7 +36433,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 654
+                    n.rule = 656
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36445,7 +36558,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36540,7 +36653,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36631,7 +36744,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 657
+                    n.rule = 659
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36685,7 +36798,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 658
+                    n.rule = 660
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36719,7 +36832,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 658
+                    n.rule = 660
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36797,7 +36910,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 661
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36845,7 +36958,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -36889,7 +37002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 663
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36929,7 +37042,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
@@ -36948,7 +37061,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 665
         return p, n
 
     def e139_0(self, p: int) -> Any:
@@ -37033,7 +37146,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 664
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37099,7 +37212,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 667
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -37364,7 +37477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37430,7 +37543,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37615,18 +37728,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 671
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37662,7 +37775,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 671
+                    n.rule = 673
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37682,12 +37795,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37723,7 +37836,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 673
+                    n.rule = 675
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37743,12 +37856,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 674
+                    n.rule = 676
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37773,7 +37886,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 677
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37805,12 +37918,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 676
+                    n.rule = 678
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37830,12 +37943,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38038,7 +38151,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38082,7 +38195,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 680
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38442,7 +38555,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38501,7 +38614,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38581,7 +38694,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 685
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38658,7 +38771,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38703,7 +38816,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 687
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38788,7 +38901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 688
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38844,7 +38957,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38868,7 +38981,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 688
+                    n.rule = 690
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38896,7 +39009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 691
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39092,7 +39205,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39122,7 +39235,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 691
+                        n.rule = 693
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39148,7 +39261,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 692
+                n.rule = 694
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39201,7 +39314,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39245,7 +39358,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 696
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39266,7 +39379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 697
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39284,14 +39397,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 699
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39373,7 +39486,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39405,7 +39518,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 701
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39426,7 +39539,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 702
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39454,7 +39567,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
@@ -39469,7 +39582,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 702
+            n.rule = 704
         p = p3
         if res4 and n:
             res.append(n)
@@ -39485,7 +39598,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 705
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39564,12 +39677,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 107
+                    n.rule = 109
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39605,7 +39718,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 144
+                    n.rule = 146
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39625,12 +39738,12 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 145
+                    n.rule = 147
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39676,7 +39789,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 150
+                        n.rule = 152
                     p9 = p11
                     if res12 and n:
                         res10.append(n)
@@ -39696,18 +39809,18 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 151
+                    n.rule = 153
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 152
+                    n.rule = 154
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39743,7 +39856,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 155
+                    n.rule = 157
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -39760,18 +39873,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 156
+                    n.rule = 158
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 157
+                    n.rule = 159
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39807,7 +39920,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 164
+                    n.rule = 166
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -39824,7 +39937,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 165
+                    n.rule = 167
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -39872,12 +39985,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 166
+                    n.rule = 168
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39923,7 +40036,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 167
+                        n.rule = 169
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -39943,18 +40056,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 168
+                    n.rule = 170
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 169
+                    n.rule = 171
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39979,7 +40092,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 707
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -40023,7 +40136,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 708
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40261,7 +40374,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 709
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40282,7 +40395,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 710
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40330,7 +40443,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 711
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40405,7 +40518,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 712
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40439,7 +40552,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40506,7 +40619,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 712
+                n.rule = 714
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40595,7 +40708,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 715
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40639,7 +40752,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40679,12 +40792,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40704,12 +40817,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40734,7 +40847,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 720
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -40853,7 +40966,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40868,7 +40981,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41100,7 +41213,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41198,7 +41311,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41291,7 +41404,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41353,7 +41466,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 725
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41550,7 +41663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41575,7 +41688,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41600,7 +41713,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41633,7 +41746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41668,7 +41781,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41703,7 +41816,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41738,7 +41851,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41771,7 +41884,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41844,7 +41957,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41865,7 +41978,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 735
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41897,7 +42010,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 734
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41919,7 +42032,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 735
+                n.rule = 737
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42006,14 +42119,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 738
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42034,7 +42147,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 740
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42086,7 +42199,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42144,7 +42257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 742
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42176,7 +42289,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 743
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42231,7 +42344,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42246,13 +42359,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 743
+                    n.rule = 745
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42312,13 +42425,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 748
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42359,7 +42472,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42390,13 +42503,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 748
+                    n.rule = 750
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 746
+                    n.rule = 748
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42439,7 +42552,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42498,7 +42611,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42557,7 +42670,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 751
+                    n.rule = 753
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42658,7 +42771,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 752
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42686,7 +42799,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42714,7 +42827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42735,7 +42848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42756,7 +42869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42777,7 +42890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 759
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42798,7 +42911,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 760
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42819,7 +42932,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42840,7 +42953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 762
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42861,7 +42974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42940,7 +43053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 764
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -42961,7 +43074,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 765
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -42982,7 +43095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 766
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43015,7 +43128,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43036,7 +43149,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43061,7 +43174,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 768
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43082,7 +43195,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 769
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43144,7 +43257,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43240,7 +43353,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 769
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43315,7 +43428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 772
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -43350,7 +43463,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 225
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -43390,12 +43503,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 125
+                    n.rule = 127
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43409,7 +43522,7 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 126
+                n.rule = 128
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43437,12 +43550,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 127
+                    n.rule = 129
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43520,19 +43633,19 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 136
+                    n.rule = 138
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 137
+                    n.rule = 139
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 128
+                    n.rule = 130
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43580,18 +43693,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 129
+                    n.rule = 131
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 130
+                    n.rule = 132
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43619,12 +43732,12 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 131
+                    n.rule = 133
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43690,7 +43803,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 132
+                    n.rule = 134
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -43733,18 +43846,18 @@ class CardParser:
                     break
                 if res20:
                     n = Nt(res20)
-                    n.rule = 133
+                    n.rule = 135
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 134
+                    n.rule = 136
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43785,18 +43898,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 215
+                    n.rule = 217
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 135
+                    n.rule = 137
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 126
+                    n.rule = 128
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43948,7 +44061,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 275
+                    n.rule = 277
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -44015,7 +44128,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 276
+                    n.rule = 278
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44090,7 +44203,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 277
+                    n.rule = 279
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44103,7 +44216,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -44170,18 +44283,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 774
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44236,18 +44349,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 775
+                    n.rule = 777
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44274,18 +44387,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 776
+                    n.rule = 778
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 777
+                    n.rule = 779
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44326,18 +44439,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 778
+                    n.rule = 780
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 779
+                    n.rule = 781
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44364,18 +44477,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 780
+                    n.rule = 782
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 781
+                    n.rule = 783
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44402,7 +44515,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 782
+                    n.rule = 784
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44433,12 +44546,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 783
+                    n.rule = 785
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44479,7 +44592,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 784
+                    n.rule = 786
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44509,7 +44622,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 785
+                        n.rule = 787
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44518,12 +44631,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 786
+                    n.rule = 788
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44567,18 +44680,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 787
+                    n.rule = 789
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 788
+                    n.rule = 790
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44647,18 +44760,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 789
+                    n.rule = 791
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 790
+                    n.rule = 792
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44727,18 +44840,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 791
+                    n.rule = 793
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 792
+                    n.rule = 794
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44793,7 +44906,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 793
+                    n.rule = 795
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44906,12 +45019,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 794
+                    n.rule = 796
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44961,7 +45074,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 795
+                    n.rule = 797
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44999,7 +45112,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 796
+                        n.rule = 798
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45008,12 +45121,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 797
+                    n.rule = 799
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45077,18 +45190,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 798
+                    n.rule = 800
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 799
+                    n.rule = 801
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45113,7 +45226,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 802
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -45134,7 +45247,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 803
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45159,7 +45272,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 802
+        n.rule = 804
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45288,7 +45401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 805
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -45309,7 +45422,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 274
+        n.rule = 276
         return q, n
 
     def e241_1(self, p: int) -> Any:
@@ -45330,7 +45443,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
     def e242_1(self, p: int) -> Any:
@@ -45622,7 +45735,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 378
+        n.rule = 380
         return q, n
 
     def e246_1(self, p: int) -> Any:
@@ -45657,7 +45770,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e247_1(self, p: int) -> Any:
@@ -45692,7 +45805,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
     def e248_1(self, p: int) -> Any:
@@ -45727,7 +45840,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e249_1(self, p: int) -> Any:
@@ -46095,7 +46208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 384
         return q, n
 
     def e255_1(self, p: int) -> Any:
@@ -46193,7 +46306,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 383
+                    n.rule = 385
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46232,7 +46345,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 384
+                    n.rule = 386
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46280,7 +46393,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46305,7 +46418,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 386
+                    n.rule = 388
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46344,7 +46457,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 387
+                    n.rule = 389
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46416,7 +46529,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 388
+                    n.rule = 390
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46463,7 +46576,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 391
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46483,7 +46596,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 392
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46510,7 +46623,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 391
+                    n.rule = 393
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46544,7 +46657,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 392
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46571,7 +46684,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 394
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46591,7 +46704,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 390
+                    n.rule = 392
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46618,7 +46731,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 393
+                    n.rule = 395
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46652,7 +46765,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 392
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46679,7 +46792,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 396
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46713,7 +46826,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 390
+                    n.rule = 392
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46740,7 +46853,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 395
+                    n.rule = 397
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46774,7 +46887,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 390
+                    n.rule = 392
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -46822,7 +46935,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -46937,7 +47050,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 806
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -46958,7 +47071,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 807
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -46979,7 +47092,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47000,7 +47113,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 809
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47021,7 +47134,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 810
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47042,7 +47155,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 811
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47075,7 +47188,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47096,7 +47209,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47117,7 +47230,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47138,7 +47251,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47159,7 +47272,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47180,7 +47293,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47217,7 +47330,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47238,7 +47351,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47259,7 +47372,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47280,7 +47393,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47305,7 +47418,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 634
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47326,7 +47439,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
     def e266_1(self, p: int) -> Any:
@@ -47347,7 +47460,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47368,7 +47481,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47403,7 +47516,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 638
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -47636,7 +47749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -47657,7 +47770,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -47678,7 +47791,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -47713,7 +47826,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -47738,7 +47851,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -47763,7 +47876,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -47796,7 +47909,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -47831,7 +47944,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -47866,7 +47979,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47901,7 +48014,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -47934,7 +48047,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48007,7 +48120,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
 
@@ -48243,6 +48356,7 @@ CLASSES: dict[str, type[Model]] = {
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
+    'RedundantStmt': _model_class('RedundantStmt', (('rule', True, '1'),), {'rule': None}, ()),
     'RegenerateEffect': _model_class('RegenerateEffect', (('target', True, '1'),), {'target': None}, ()),
     'ReminderStmt': _model_class('ReminderStmt', (('text', True, '1'),), {'text': None}, ()),
     'RemoveCountersCost': _model_class('RemoveCountersCost', (('count', True, '1'), ('counter', True, '1')), {'count': None, 'counter': None}, ()),
@@ -48414,212 +48528,213 @@ _C76 = CLASSES['InertStmt']
 _C80 = CLASSES['SpliceStmt']
 _C83 = CLASSES['PlayerCountersIfPaidStmt']
 _C85 = CLASSES['StickerIfPaidStmt']
-_C86 = CLASSES['FindStep']
-_C89 = CLASSES['MoveStep']
-_C91 = CLASSES['RandomizeStep']
-_C94 = CLASSES['FaceDownStep']
-_C96 = CLASSES['ArrangeStep']
-_C102 = CLASSES['Sentence']
-_C104 = CLASSES['KeywordUse']
-_C106 = CLASSES['KeywordLine']
-_C107 = CLASSES['ManaCost']
-_C113 = CLASSES['ModeChoice']
-_C118 = CLASSES['AbilityStmt']
-_C126 = CLASSES['Amount']
-_C129 = CLASSES['CountersOnThis']
-_C133 = CLASSES['CountOf']
-_C137 = CLASSES['CounterKind']
-_C141 = CLASSES['TapCost']
-_C143 = CLASSES['TicketCost']
-_C145 = CLASSES['PayLifeCost']
-_C147 = CLASSES['SacrificeThisCost']
-_C149 = CLASSES['ExileThisCost']
-_C152 = CLASSES['SacrificeCost']
-_C154 = CLASSES['DiscardThisCost']
-_C157 = CLASSES['DiscardCost']
-_C160 = CLASSES['ExileFromHandCost']
-_C163 = CLASSES['RemoveCountersCost']
-_C166 = CLASSES['RevealCost']
-_C169 = CLASSES['TapPermanentsCost']
-_C172 = CLASSES['PutCountersCost']
-_C176 = CLASSES['GraveyardCondition']
-_C179 = CLASSES['ControlSinceCondition']
-_C180 = CLASSES['ResultCondition']
-_C183 = CLASSES['ManaValueCondition']
-_C185 = CLASSES['LeftBattlefieldCondition']
-_C187 = CLASSES['HasKeywordCondition']
-_C189 = CLASSES['CastInMainCondition']
-_C192 = CLASSES['CastFromCondition']
-_C194 = CLASSES['DefendingControlsCondition']
-_C196 = CLASSES['ControlNoneCondition']
-_C197 = CLASSES['ControlCondition']
-_C199 = CLASSES['EmptyHandCondition']
-_C201 = CLASSES['TotalPowerCondition']
-_C204 = CLASSES['CountersCondition']
-_C206 = CLASSES['ItIsCondition']
-_C209 = CLASSES['PaidCondition']
-_C221 = CLASSES['MoreKeywords']
-_C228 = CLASSES['Mode']
-_C234 = CLASSES['SkipExtraTurnStmt']
-_C237 = CLASSES['CantSearchStmt']
-_C239 = CLASSES['HandSizeStmt']
-_C241 = CLASSES['PreventDamageByStmt']
-_C243 = CLASSES['CostReductionStmt']
-_C248 = CLASSES['EntersWithStmt']
-_C251 = CLASSES['AmplifyStmt']
-_C254 = CLASSES['AsTurnedFaceUpStmt']
-_C256 = CLASSES['EntersAsCopyStmt']
-_C257 = CLASSES['CardAltCostStmt']
-_C259 = CLASSES['CardAddCostStmt']
-_C262 = CLASSES['CantActivateStmt']
-_C264 = CLASSES['TopRevealedStmt']
-_C267 = CLASSES['AdditionalLandStmt']
-_C270 = CLASSES['PlayTopStmt']
-_C273 = CLASSES['CardsStaticStmt']
-_C278 = CLASSES['ObjectFilter']
-_C286 = CLASSES['ControlledThing']
-_C293 = CLASSES['MayEffect']
-_C296 = CLASSES['ChooseAmongEffect']
-_C299 = CLASSES['ExtraTurnEffect']
-_C303 = CLASSES['CantCastEffect']
-_C306 = CLASSES['PlayerTopCardActionEffect']
-_C309 = CLASSES['LoseLifeEffect']
-_C312 = CLASSES['PlayerMillEffect']
-_C314 = CLASSES['MayPlayEffect']
-_C316 = CLASSES['BlockRequirementEffect']
-_C319 = CLASSES['TopCardActionEffect']
-_C321 = CLASSES['PayEffect']
-_C324 = CLASSES['NumberedActionEffect']
-_C326 = CLASSES['AttachEffect']
-_C329 = CLASSES['FightEffect']
-_C332 = CLASSES['LookAtTopEffect']
-_C336 = CLASSES['ObjectDamageEffect']
-_C341 = CLASSES['MoveCountersEffect']
-_C344 = CLASSES['KeywordCost']
-_C346 = CLASSES['TypeArg']
-_C348 = CLASSES['QualityArg']
-_C350 = CLASSES['OntoArg']
-_C356 = CLASSES['TriggeredStmt']
-_C359 = CLASSES['ActivatedStmt']
-_C361 = CLASSES['PTDefiningStmt']
-_C364 = CLASSES['SpellKind']
-_C368 = CLASSES['EntersTappedStmt']
-_C371 = CLASSES['CostPerTargetStmt']
-_C373 = CLASSES['UncounterableStmt']
-_C377 = CLASSES['StaticStmt']
-_C390 = CLASSES['ControlClause']
-_C399 = CLASSES['DividedDamageEffect']
-_C401 = CLASSES['DamageEffect']
-_C403 = CLASSES['DestroyEffect']
-_C406 = CLASSES['DrawEffect']
-_C408 = CLASSES['TokenCopyEffect']
-_C413 = CLASSES['TokenEffect']
-_C414 = CLASSES['AddManaEffect']
-_C417 = CLASSES['DiscardEffect']
-_C419 = CLASSES['GainLifeEffect']
-_C422 = CLASSES['GainControlEffect']
-_C424 = CLASSES['ReturnToHandEffect']
-_C427 = CLASSES['ReturnFromGraveyardEffect']
-_C429 = CLASSES['ReturnToBattlefieldEffect']
-_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C437 = CLASSES['SearchEffect']
-_C441 = CLASSES['CounterSpellEffect']
-_C443 = CLASSES['ShuffleEffect']
-_C447 = CLASSES['MillEffect']
-_C450 = CLASSES['PutStickerEffect']
-_C453 = CLASSES['PutFromHandEffect']
-_C457 = CLASSES['PutCountersEffect']
-_C460 = CLASSES['PutOnLibraryEffect']
-_C462 = CLASSES['PutIntoZoneEffect']
-_C468 = CLASSES['ExileEffect']
-_C470 = CLASSES['ExileTopEffect']
-_C472 = CLASSES['RegenerateEffect']
-_C476 = CLASSES['PlayerSacrificesEffect']
-_C479 = CLASSES['SacrificeEffect']
-_C481 = CLASSES['UntapEffect']
-_C483 = CLASSES['TapOrUntapEffect']
-_C485 = CLASSES['TapEffect']
-_C489 = CLASSES['RemoveCountersEffect']
-_C491 = CLASSES['DelayedEffect']
-_C493 = CLASSES['PreventEffect']
-_C495 = CLASSES['CastThisEffect']
-_C497 = CLASSES['CopySpellEffect']
-_C498 = CLASSES['NoRegenEffect']
-_C501 = CLASSES['PhaseOutEffect']
-_C504 = CLASSES['NoUntapEffect']
-_C507 = CLASSES['ContinuousEffect']
-_C509 = CLASSES['PlayerRef']
-_C516 = CLASSES['AnyNumberTargets']
-_C518 = CLASSES['AnyTarget']
-_C521 = CLASSES['UpToTargets']
-_C523 = CLASSES['EachPlayers']
-_C525 = CLASSES['ThatRef']
-_C527 = CLASSES['EnchantedRef']
-_C532 = CLASSES['BeginningTrigger']
-_C536 = CLASSES['LastCounterTrigger']
-_C540 = CLASSES['BatchAttackTrigger']
-_C542 = CLASSES['ThisTrigger']
-_C546 = CLASSES['CastTrigger']
-_C549 = CLASSES['YoursTrigger']
-_C562 = CLASSES['ZonePlace']
-_C566 = CLASSES['PTChange']
-_C569 = CLASSES['CantAttackOrBlock']
-_C571 = CLASSES['CantAttack']
-_C573 = CLASSES['CantBlock']
-_C575 = CLASSES['CantBeBlockedByFewer']
-_C576 = CLASSES['CantBeBlockedExcept']
-_C577 = CLASSES['CanBlockOnly']
-_C579 = CLASSES['CantBeTargetedBy']
-_C580 = CLASSES['CantBeTargeted']
-_C582 = CLASSES['CantBeDestroyed']
-_C584 = CLASSES['CantPhaseOut']
-_C586 = CLASSES['PhasesEachUntap']
-_C588 = CLASSES['GainsAbility']
-_C591 = CLASSES['HasKeywordAtManaCost']
-_C592 = CLASSES['HasKeywords']
-_C593 = CLASSES['LosesKeywords']
-_C596 = CLASSES['CombatDamageSteps']
-_C598 = CLASSES['AssignsExcess']
-_C600 = CLASSES['AttacksUntapped']
-_C602 = CLASSES['DoesntUntap']
-_C604 = CLASSES['DamageGainsLife']
-_C606 = CLASSES['DamageIsLethal']
-_C608 = CLASSES['CantBeBlockedBy']
-_C610 = CLASSES['CantBeAttachedBy']
-_C612 = CLASSES['PreventDamageFrom']
-_C614 = CLASSES['AttacksDespite']
-_C616 = CLASSES['MaxBlockers']
-_C618 = CLASSES['AttacksEachCombat']
-_C620 = CLASSES['BlocksEachCombat']
-_C622 = CLASSES['CantBeBlocked']
-_C624 = CLASSES['IsColor']
-_C658 = CLASSES['Duration']
-_C661 = CLASSES['TargetObject']
-_C663 = CLASSES['FromGraveyard']
-_C669 = CLASSES['OntoBattlefield']
-_C672 = CLASSES['IntoHand']
-_C674 = CLASSES['IntoGraveyard']
-_C677 = CLASSES['CostValue']
-_C697 = CLASSES['BackRef']
-_C699 = CLASSES['TargetPlayer']
-_C703 = CLASSES['EachObjects']
-_C716 = CLASSES['QualityRef']
-_C737 = CLASSES['PerTime']
-_C743 = CLASSES['PerObject']
-_C746 = CLASSES['PowerOf']
-_C772 = CLASSES['EntersEvent']
-_C775 = CLASSES['LeavesEvent']
-_C777 = CLASSES['DiesEvent']
-_C779 = CLASSES['AttacksAloneEvent']
-_C781 = CLASSES['AttacksEvent']
-_C783 = CLASSES['BlocksEvent']
-_C786 = CLASSES['BlockedEvent']
-_C788 = CLASSES['PhasesEvent']
-_C790 = CLASSES['TurnedUpEvent']
-_C792 = CLASSES['ExiledThisWayEvent']
-_C794 = CLASSES['TargetedEvent']
-_C797 = CLASSES['DealsDamageEvent']
-_C799 = CLASSES['DealtDamageEvent']
+_C87 = CLASSES['RedundantStmt']
+_C88 = CLASSES['FindStep']
+_C91 = CLASSES['MoveStep']
+_C93 = CLASSES['RandomizeStep']
+_C96 = CLASSES['FaceDownStep']
+_C98 = CLASSES['ArrangeStep']
+_C104 = CLASSES['Sentence']
+_C106 = CLASSES['KeywordUse']
+_C108 = CLASSES['KeywordLine']
+_C109 = CLASSES['ManaCost']
+_C115 = CLASSES['ModeChoice']
+_C120 = CLASSES['AbilityStmt']
+_C128 = CLASSES['Amount']
+_C131 = CLASSES['CountersOnThis']
+_C135 = CLASSES['CountOf']
+_C139 = CLASSES['CounterKind']
+_C143 = CLASSES['TapCost']
+_C145 = CLASSES['TicketCost']
+_C147 = CLASSES['PayLifeCost']
+_C149 = CLASSES['SacrificeThisCost']
+_C151 = CLASSES['ExileThisCost']
+_C154 = CLASSES['SacrificeCost']
+_C156 = CLASSES['DiscardThisCost']
+_C159 = CLASSES['DiscardCost']
+_C162 = CLASSES['ExileFromHandCost']
+_C165 = CLASSES['RemoveCountersCost']
+_C168 = CLASSES['RevealCost']
+_C171 = CLASSES['TapPermanentsCost']
+_C174 = CLASSES['PutCountersCost']
+_C178 = CLASSES['GraveyardCondition']
+_C181 = CLASSES['ControlSinceCondition']
+_C182 = CLASSES['ResultCondition']
+_C185 = CLASSES['ManaValueCondition']
+_C187 = CLASSES['LeftBattlefieldCondition']
+_C189 = CLASSES['HasKeywordCondition']
+_C191 = CLASSES['CastInMainCondition']
+_C194 = CLASSES['CastFromCondition']
+_C196 = CLASSES['DefendingControlsCondition']
+_C198 = CLASSES['ControlNoneCondition']
+_C199 = CLASSES['ControlCondition']
+_C201 = CLASSES['EmptyHandCondition']
+_C203 = CLASSES['TotalPowerCondition']
+_C206 = CLASSES['CountersCondition']
+_C208 = CLASSES['ItIsCondition']
+_C211 = CLASSES['PaidCondition']
+_C223 = CLASSES['MoreKeywords']
+_C230 = CLASSES['Mode']
+_C236 = CLASSES['SkipExtraTurnStmt']
+_C239 = CLASSES['CantSearchStmt']
+_C241 = CLASSES['HandSizeStmt']
+_C243 = CLASSES['PreventDamageByStmt']
+_C245 = CLASSES['CostReductionStmt']
+_C250 = CLASSES['EntersWithStmt']
+_C253 = CLASSES['AmplifyStmt']
+_C256 = CLASSES['AsTurnedFaceUpStmt']
+_C258 = CLASSES['EntersAsCopyStmt']
+_C259 = CLASSES['CardAltCostStmt']
+_C261 = CLASSES['CardAddCostStmt']
+_C264 = CLASSES['CantActivateStmt']
+_C266 = CLASSES['TopRevealedStmt']
+_C269 = CLASSES['AdditionalLandStmt']
+_C272 = CLASSES['PlayTopStmt']
+_C275 = CLASSES['CardsStaticStmt']
+_C280 = CLASSES['ObjectFilter']
+_C288 = CLASSES['ControlledThing']
+_C295 = CLASSES['MayEffect']
+_C298 = CLASSES['ChooseAmongEffect']
+_C301 = CLASSES['ExtraTurnEffect']
+_C305 = CLASSES['CantCastEffect']
+_C308 = CLASSES['PlayerTopCardActionEffect']
+_C311 = CLASSES['LoseLifeEffect']
+_C314 = CLASSES['PlayerMillEffect']
+_C316 = CLASSES['MayPlayEffect']
+_C318 = CLASSES['BlockRequirementEffect']
+_C321 = CLASSES['TopCardActionEffect']
+_C323 = CLASSES['PayEffect']
+_C326 = CLASSES['NumberedActionEffect']
+_C328 = CLASSES['AttachEffect']
+_C331 = CLASSES['FightEffect']
+_C334 = CLASSES['LookAtTopEffect']
+_C338 = CLASSES['ObjectDamageEffect']
+_C343 = CLASSES['MoveCountersEffect']
+_C346 = CLASSES['KeywordCost']
+_C348 = CLASSES['TypeArg']
+_C350 = CLASSES['QualityArg']
+_C352 = CLASSES['OntoArg']
+_C358 = CLASSES['TriggeredStmt']
+_C361 = CLASSES['ActivatedStmt']
+_C363 = CLASSES['PTDefiningStmt']
+_C366 = CLASSES['SpellKind']
+_C370 = CLASSES['EntersTappedStmt']
+_C373 = CLASSES['CostPerTargetStmt']
+_C375 = CLASSES['UncounterableStmt']
+_C379 = CLASSES['StaticStmt']
+_C392 = CLASSES['ControlClause']
+_C401 = CLASSES['DividedDamageEffect']
+_C403 = CLASSES['DamageEffect']
+_C405 = CLASSES['DestroyEffect']
+_C408 = CLASSES['DrawEffect']
+_C410 = CLASSES['TokenCopyEffect']
+_C415 = CLASSES['TokenEffect']
+_C416 = CLASSES['AddManaEffect']
+_C419 = CLASSES['DiscardEffect']
+_C421 = CLASSES['GainLifeEffect']
+_C424 = CLASSES['GainControlEffect']
+_C426 = CLASSES['ReturnToHandEffect']
+_C429 = CLASSES['ReturnFromGraveyardEffect']
+_C431 = CLASSES['ReturnToBattlefieldEffect']
+_C434 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C439 = CLASSES['SearchEffect']
+_C443 = CLASSES['CounterSpellEffect']
+_C445 = CLASSES['ShuffleEffect']
+_C449 = CLASSES['MillEffect']
+_C452 = CLASSES['PutStickerEffect']
+_C455 = CLASSES['PutFromHandEffect']
+_C459 = CLASSES['PutCountersEffect']
+_C462 = CLASSES['PutOnLibraryEffect']
+_C464 = CLASSES['PutIntoZoneEffect']
+_C470 = CLASSES['ExileEffect']
+_C472 = CLASSES['ExileTopEffect']
+_C474 = CLASSES['RegenerateEffect']
+_C478 = CLASSES['PlayerSacrificesEffect']
+_C481 = CLASSES['SacrificeEffect']
+_C483 = CLASSES['UntapEffect']
+_C485 = CLASSES['TapOrUntapEffect']
+_C487 = CLASSES['TapEffect']
+_C491 = CLASSES['RemoveCountersEffect']
+_C493 = CLASSES['DelayedEffect']
+_C495 = CLASSES['PreventEffect']
+_C497 = CLASSES['CastThisEffect']
+_C499 = CLASSES['CopySpellEffect']
+_C500 = CLASSES['NoRegenEffect']
+_C503 = CLASSES['PhaseOutEffect']
+_C506 = CLASSES['NoUntapEffect']
+_C509 = CLASSES['ContinuousEffect']
+_C511 = CLASSES['PlayerRef']
+_C518 = CLASSES['AnyNumberTargets']
+_C520 = CLASSES['AnyTarget']
+_C523 = CLASSES['UpToTargets']
+_C525 = CLASSES['EachPlayers']
+_C527 = CLASSES['ThatRef']
+_C529 = CLASSES['EnchantedRef']
+_C534 = CLASSES['BeginningTrigger']
+_C538 = CLASSES['LastCounterTrigger']
+_C542 = CLASSES['BatchAttackTrigger']
+_C544 = CLASSES['ThisTrigger']
+_C548 = CLASSES['CastTrigger']
+_C551 = CLASSES['YoursTrigger']
+_C564 = CLASSES['ZonePlace']
+_C568 = CLASSES['PTChange']
+_C571 = CLASSES['CantAttackOrBlock']
+_C573 = CLASSES['CantAttack']
+_C575 = CLASSES['CantBlock']
+_C577 = CLASSES['CantBeBlockedByFewer']
+_C578 = CLASSES['CantBeBlockedExcept']
+_C579 = CLASSES['CanBlockOnly']
+_C581 = CLASSES['CantBeTargetedBy']
+_C582 = CLASSES['CantBeTargeted']
+_C584 = CLASSES['CantBeDestroyed']
+_C586 = CLASSES['CantPhaseOut']
+_C588 = CLASSES['PhasesEachUntap']
+_C590 = CLASSES['GainsAbility']
+_C593 = CLASSES['HasKeywordAtManaCost']
+_C594 = CLASSES['HasKeywords']
+_C595 = CLASSES['LosesKeywords']
+_C598 = CLASSES['CombatDamageSteps']
+_C600 = CLASSES['AssignsExcess']
+_C602 = CLASSES['AttacksUntapped']
+_C604 = CLASSES['DoesntUntap']
+_C606 = CLASSES['DamageGainsLife']
+_C608 = CLASSES['DamageIsLethal']
+_C610 = CLASSES['CantBeBlockedBy']
+_C612 = CLASSES['CantBeAttachedBy']
+_C614 = CLASSES['PreventDamageFrom']
+_C616 = CLASSES['AttacksDespite']
+_C618 = CLASSES['MaxBlockers']
+_C620 = CLASSES['AttacksEachCombat']
+_C622 = CLASSES['BlocksEachCombat']
+_C624 = CLASSES['CantBeBlocked']
+_C626 = CLASSES['IsColor']
+_C660 = CLASSES['Duration']
+_C663 = CLASSES['TargetObject']
+_C665 = CLASSES['FromGraveyard']
+_C671 = CLASSES['OntoBattlefield']
+_C674 = CLASSES['IntoHand']
+_C676 = CLASSES['IntoGraveyard']
+_C679 = CLASSES['CostValue']
+_C699 = CLASSES['BackRef']
+_C701 = CLASSES['TargetPlayer']
+_C705 = CLASSES['EachObjects']
+_C718 = CLASSES['QualityRef']
+_C739 = CLASSES['PerTime']
+_C745 = CLASSES['PerObject']
+_C748 = CLASSES['PowerOf']
+_C774 = CLASSES['EntersEvent']
+_C777 = CLASSES['LeavesEvent']
+_C779 = CLASSES['DiesEvent']
+_C781 = CLASSES['AttacksAloneEvent']
+_C783 = CLASSES['AttacksEvent']
+_C785 = CLASSES['BlocksEvent']
+_C788 = CLASSES['BlockedEvent']
+_C790 = CLASSES['PhasesEvent']
+_C792 = CLASSES['TurnedUpEvent']
+_C794 = CLASSES['ExiledThisWayEvent']
+_C796 = CLASSES['TargetedEvent']
+_C799 = CLASSES['DealsDamageEvent']
+_C801 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -48817,7 +48932,7 @@ def _b12(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 31:  # steps
             values = d['steps']
             for x in c:
-                if type(x) is Nt and x.rule == 87 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 89 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -48917,7 +49032,7 @@ def _b19(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 33:  # sentences
             values = d['sentences']
             for x in c:
-                values.append(_b102(x, inst, lim, made))
+                values.append(_b104(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49042,7 +49157,7 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 97:  # parts
+        if r == 99:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -49051,7 +49166,7 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 144 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -49090,7 +49205,7 @@ def _b35(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 34:  # cost
             x = c[0]
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -49124,23 +49239,23 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 108:  # supertypes
+        if r == 110:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 109:  # types
+        elif r == 111:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 110:  # subtypes
+        elif r == 112:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -49217,7 +49332,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 111:  # colors
+        if r == 113:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -49226,7 +49341,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -49299,17 +49414,17 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 114:  # choice
+        if r == 116:  # choice
             x = c[0]
-            value = _b113(x, inst, lim, made)
+            value = _b115(x, inst, lim, made)
             d['choice'] = value
-        elif r == 115:  # sentences
+        elif r == 117:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 230:  # sentences
+        elif r == 232:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -49455,7 +49570,7 @@ def _b53(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 119:  # repeatable
+        elif r == 121:  # repeatable
             d['repeatable'] = True
         else:
             _node(c, inst, lim, made)
@@ -49489,11 +49604,11 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 120:  # fixed
+        if r == 122:  # fixed
             x = c[0]
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['fixed'] = value
-        elif r == 121:  # param
+        elif r == 123:  # param
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
@@ -49501,14 +49616,14 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 122 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 124 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 123:  # facedown
+        elif r == 125:  # facedown
             d['facedown'] = True
-        elif r == 124:  # instructed
+        elif r == 126:  # instructed
             d['instructed'] = True
         else:
             _node(c, inst, lim, made)
@@ -49580,7 +49695,7 @@ def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 58:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 122 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 124 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -49625,13 +49740,13 @@ def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         elif r == 62:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49667,7 +49782,7 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 64:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 122 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 124 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -49934,11 +50049,11 @@ def _b83(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 81:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         elif r == 82:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49984,7 +50099,43 @@ def _b85(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b87(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RedundantStmt (class RedundantStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C87()
+    d: dict[str, Any] = {'rule': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 86:  # rule
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b88(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FindStep (class FindStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50000,7 +50151,7 @@ def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C86()
+    inst: Any = _C88()
     d: dict[str, Any] = {'mayfail': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50008,7 +50159,7 @@ def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 138:  # mayfail
+        if r == 140:  # mayfail
             d['mayfail'] = True
         else:
             _node(c, inst, lim, made)
@@ -50018,7 +50169,7 @@ def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveStep (class MoveStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50034,7 +50185,7 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C89()
+    inst: Any = _C91()
     d: dict[str, Any] = {'move': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50042,7 +50193,7 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 88:  # move
+        if r == 90:  # move
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['move'] = value
@@ -50054,7 +50205,7 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b93(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RandomizeStep (class RandomizeStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50070,7 +50221,7 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C91()
+    inst: Any = _C93()
     d: dict[str, Any] = {'randomize': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50078,7 +50229,7 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 90:  # randomize
+        if r == 92:  # randomize
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['randomize'] = value
@@ -50090,7 +50241,7 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b94(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FaceDownStep (class FaceDownStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50106,7 +50257,7 @@ def _b94(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C94()
+    inst: Any = _C96()
     d: dict[str, Any] = {'facedown': '', 'keywords': None, 'manacost': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50114,17 +50265,17 @@ def _b94(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 92:  # facedown
+        if r == 94:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
-        elif r == 93:  # keywords
+        elif r == 95:  # keywords
             x = c[0]
             if d['keywords']:
                 raise Unsupported('multiple assignments')
-            value = _b106(x, inst, lim, made)
+            value = _b108(x, inst, lim, made)
             d['keywords'] = value
-        elif r == 139:  # manacost
+        elif r == 141:  # manacost
             d['manacost'] = True
         else:
             _node(c, inst, lim, made)
@@ -50134,7 +50285,7 @@ def _b94(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b98(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ArrangeStep (class ArrangeStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50150,7 +50301,7 @@ def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C96()
+    inst: Any = _C98()
     d: dict[str, Any] = {'arrange': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50158,7 +50309,7 @@ def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 95:  # arrange
+        if r == 97:  # arrange
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['arrange'] = value
@@ -50170,7 +50321,7 @@ def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Sentence (class Sentence) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50186,7 +50337,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C102()
+    inst: Any = _C104()
     d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50194,28 +50345,28 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 98:  # word
+        if r == 100:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 173:  # then
+        elif r == 175:  # then
             d['then'] = True
-        elif r == 99:  # pre
+        elif r == 101:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 210:  # instead
+        elif r == 212:  # instead
             d['instead'] = True
-        elif r == 211:  # may
+        elif r == 213:  # may
             d['may'] = True
-        elif r == 212:  # effects
+        elif r == 214:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -50224,41 +50375,41 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 100:  # last
+        elif r == 102:  # last
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 101:  # post
+        elif r == 103:  # post
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 342:  # lastinstead
+        elif r == 344:  # lastinstead
             d['lastinstead'] = True
-        elif r == 214:  # insteadcond
+        elif r == 216:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 343:  # tailinstead
+        elif r == 345:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50268,7 +50419,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordUse (class KeywordUse) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50284,7 +50435,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C104()
+    inst: Any = _C106()
     d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50292,17 +50443,17 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 103:  # name
+        if r == 105:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 218:  # args
+        elif r == 220:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -50318,7 +50469,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordLine (class KeywordLine) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50334,7 +50485,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C106()
+    inst: Any = _C108()
     d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50342,14 +50493,14 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 105:  # first
+        if r == 107:  # first
             x = c[0]
-            value = _b104(x, inst, lim, made)
+            value = _b106(x, inst, lim, made)
             d['first'] = value
-        elif r == 222:  # more
+        elif r == 224:  # more
             values = d['more']
             for x in c:
-                values.append(_b221(x, inst, lim, made))
+                values.append(_b223(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50358,7 +50509,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50374,7 +50525,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C107()
+    inst: Any = _C109()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50382,7 +50533,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 223:  # symbols
+        if r == 225:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50395,7 +50546,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50411,7 +50562,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C113()
+    inst: Any = _C115()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50419,14 +50570,14 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 112:  # count
+        if r == 114:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 229:  # modes
+        elif r == 231:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b228(x, inst, lim, made))
+                values.append(_b230(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50435,7 +50586,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AbilityStmt (class AbilityStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50451,7 +50602,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C118()
+    inst: Any = _C120()
     d: dict[str, Any] = {'abilityword': None, 'body': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50459,15 +50610,15 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 116:  # abilityword
+        if r == 118:  # abilityword
             x = c[0]
             if d['abilityword']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['abilityword'] = value
-        elif r == 117:  # body
+        elif r == 119:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50480,7 +50631,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Amount (class Amount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50496,7 +50647,7 @@ def _b126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C126()
+    inst: Any = _C128()
     d: dict[str, Any] = {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50504,31 +50655,31 @@ def _b126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 125:  # value
+        if r == 127:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 274:  # x
+        elif r == 276:  # x
             d['x'] = True
-        elif r == 127:  # word
+        elif r == 129:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 130:  # counters
+        elif r == 132:  # counters
             x = c[0]
-            value = _b129(x, inst, lim, made)
+            value = _b131(x, inst, lim, made)
             d['counters'] = value
-        elif r == 131:  # that
+        elif r == 133:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
-        elif r == 134:  # count
+        elif r == 136:  # count
             x = c[0]
-            value = _b133(x, inst, lim, made)
+            value = _b135(x, inst, lim, made)
             d['count'] = value
-        elif r == 135:  # param
+        elif r == 137:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50541,7 +50692,7 @@ def _b126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersOnThis (class CountersOnThis) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50557,7 +50708,7 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C129()
+    inst: Any = _C131()
     d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50565,9 +50716,9 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 128:  # counter
+        if r == 130:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50577,7 +50728,7 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50593,7 +50744,7 @@ def _b133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C133()
+    inst: Any = _C135()
     d: dict[str, Any] = {'filter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50601,11 +50752,11 @@ def _b133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 132:  # filter
+        if r == 134:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 279:  # onbf
+        elif r == 281:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -50615,7 +50766,7 @@ def _b133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterKind (class CounterKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50631,7 +50782,7 @@ def _b137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C137()
+    inst: Any = _C139()
     d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50639,7 +50790,7 @@ def _b137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 136:  # name
+        if r == 138:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -50654,7 +50805,7 @@ def _b137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapCost (class TapCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50670,7 +50821,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C141()
+    inst: Any = _C143()
     d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50678,7 +50829,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 140:  # tap
+        if r == 142:  # tap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tap'] = value
@@ -50690,7 +50841,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TicketCost (class TicketCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50706,7 +50857,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C143()
+    inst: Any = _C145()
     d: dict[str, Any] = {'tickets': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50714,7 +50865,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # tickets
+        if r == 282:  # tickets
             values = d['tickets']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50727,7 +50878,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayLifeCost (class PayLifeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50743,7 +50894,7 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C145()
+    inst: Any = _C147()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50751,9 +50902,9 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 144:  # amount
+        if r == 146:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -50763,7 +50914,7 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeThisCost (class SacrificeThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50779,7 +50930,7 @@ def _b147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C147()
+    inst: Any = _C149()
     d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50787,7 +50938,7 @@ def _b147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 146:  # this
+        if r == 148:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -50799,7 +50950,7 @@ def _b147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileThisCost (class ExileThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50815,7 +50966,7 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C149()
+    inst: Any = _C151()
     d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50823,7 +50974,7 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 148:  # exilethis
+        if r == 150:  # exilethis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exilethis'] = value
@@ -50835,7 +50986,7 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeCost (class SacrificeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50851,7 +51002,7 @@ def _b152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C152()
+    inst: Any = _C154()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50859,15 +51010,15 @@ def _b152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 150:  # count
+        if r == 152:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 151:  # filter
+        elif r == 153:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50877,7 +51028,7 @@ def _b152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardThisCost (class DiscardThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50893,7 +51044,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C154()
+    inst: Any = _C156()
     d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50901,7 +51052,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 153:  # discardthis
+        if r == 155:  # discardthis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discardthis'] = value
@@ -50913,7 +51064,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardCost (class DiscardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50929,7 +51080,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C157()
+    inst: Any = _C159()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50937,13 +51088,13 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 155:  # count
+        if r == 157:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 156:  # filter
+        elif r == 158:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50953,7 +51104,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromHandCost (class ExileFromHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50969,7 +51120,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C160()
+    inst: Any = _C162()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50977,13 +51128,13 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 158:  # count
+        if r == 160:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 159:  # filter
+        elif r == 161:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50993,7 +51144,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51009,7 +51160,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C163()
+    inst: Any = _C165()
     d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51017,13 +51168,13 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 161:  # count
+        if r == 163:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 162:  # counter
+        elif r == 164:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51033,7 +51184,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51049,7 +51200,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C166()
+    inst: Any = _C168()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51057,13 +51208,13 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 164:  # count
+        if r == 166:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 165:  # filter
+        elif r == 167:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51073,7 +51224,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51089,7 +51240,7 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C169()
+    inst: Any = _C171()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51097,15 +51248,15 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 167:  # count
+        if r == 169:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 168:  # filter
+        elif r == 170:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51115,7 +51266,7 @@ def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51131,7 +51282,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C172()
+    inst: Any = _C174()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51139,13 +51290,13 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 170:  # amount
+        if r == 172:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 171:  # counter
+        elif r == 173:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51155,7 +51306,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51171,7 +51322,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C176()
+    inst: Any = _C178()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51179,11 +51330,11 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 174:  # count
+        if r == 176:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 175:  # graveyard
+        elif r == 177:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -51195,7 +51346,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51211,7 +51362,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C179()
+    inst: Any = _C181()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51219,7 +51370,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 178:  # upkeep
+        if r == 180:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -51231,7 +51382,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51247,7 +51398,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C180()
+    inst: Any = _C182()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51255,15 +51406,15 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 281:  # cant
+        if r == 283:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 282:  # did
+        elif r == 284:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 283:  # dont
+        elif r == 285:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -51275,7 +51426,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51291,7 +51442,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C185()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51299,15 +51450,15 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 284:  # its
+        if r == 286:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 181:  # value
+        elif r == 183:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 182:  # dir
+        elif r == 184:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -51319,7 +51470,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51335,7 +51486,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C185()
+    inst: Any = _C187()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51343,7 +51494,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # left
+        if r == 186:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -51355,7 +51506,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51371,7 +51522,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C187()
+    inst: Any = _C189()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51379,9 +51530,9 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 186:  # keyword
+        if r == 188:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51394,7 +51545,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51410,7 +51561,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C189()
+    inst: Any = _C191()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51418,7 +51569,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 188:  # main
+        if r == 190:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -51430,7 +51581,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51446,7 +51597,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C192()
+    inst: Any = _C194()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51454,13 +51605,13 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 190:  # whose
+        if r == 192:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 191:  # zone
+        elif r == 193:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 122 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 124 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51473,44 +51624,8 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C194()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 193:  # filter
-            x = c[0]
-            value = _b278(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51535,7 +51650,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 195:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51545,7 +51660,43 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C198()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 197:  # filter
+            x = c[0]
+            value = _b280(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51561,7 +51712,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C199()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51569,7 +51720,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # things
+        if r == 289:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -51577,8 +51728,8 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 286:
-                    values.append(_b286(x, inst, lim, made))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -51589,7 +51740,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51605,7 +51756,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C199()
+    inst: Any = _C201()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51613,7 +51764,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 198:  # hand
+        if r == 200:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -51625,7 +51776,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51641,7 +51792,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C201()
+    inst: Any = _C203()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51649,7 +51800,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 200:  # value
+        if r == 202:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -51661,7 +51812,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51677,7 +51828,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C204()
+    inst: Any = _C206()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51685,15 +51836,15 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 202:  # count
+        if r == 204:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 288:  # ormore
+        elif r == 290:  # ormore
             d['ormore'] = True
-        elif r == 203:  # counter
+        elif r == 205:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51703,7 +51854,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51719,7 +51870,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C206()
+    inst: Any = _C208()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51727,9 +51878,9 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 205:  # filter
+        if r == 207:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51739,7 +51890,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51755,7 +51906,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C209()
+    inst: Any = _C211()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51763,36 +51914,36 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # subject
+        if r == 291:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 397:  # negated
+        elif r == 399:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 290:  # thatspell
+        elif r == 292:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 207:  # word
+        elif r == 209:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 291 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 208:  # linked
+        elif r == 210:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -51802,7 +51953,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51818,7 +51969,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C221()
+    inst: Any = _C223()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51826,13 +51977,13 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 219:  # sep
+        if r == 221:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 220:  # use
+        elif r == 222:  # use
             x = c[0]
-            value = _b104(x, inst, lim, made)
+            value = _b106(x, inst, lim, made)
             d['use'] = value
         else:
             _node(c, inst, lim, made)
@@ -51842,7 +51993,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51858,7 +52009,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C230()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51866,13 +52017,13 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # sentences
+        if r == 229:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 351:  # sentences
+        elif r == 353:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -51882,7 +52033,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51898,7 +52049,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C234()
+    inst: Any = _C236()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51906,11 +52057,11 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # who
+        if r == 234:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 233:  # skip
+        elif r == 235:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -51922,7 +52073,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51938,7 +52089,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C239()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51946,11 +52097,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 235:  # who
+        if r == 237:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 236:  # search
+        elif r == 238:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -51962,7 +52113,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51978,7 +52129,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C239()
+    inst: Any = _C241()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51986,7 +52137,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # amount
+        if r == 240:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -51998,7 +52149,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52014,7 +52165,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C241()
+    inst: Any = _C243()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52022,9 +52173,9 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # filter
+        if r == 242:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52034,7 +52185,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52050,7 +52201,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C243()
+    inst: Any = _C245()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52058,7 +52209,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # zones
+        if r == 364:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52066,11 +52217,11 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 562:
-                    values.append(_b562(x, inst, lim, made))
+                elif x.rule == 564:
+                    values.append(_b564(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 365:  # spells
+        elif r == 367:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52078,13 +52229,13 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 364:
-                    values.append(_b364(x, inst, lim, made))
+                elif x.rule == 366:
+                    values.append(_b366(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 242:  # amount
+        elif r == 244:  # amount
             x = c[0]
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -52094,7 +52245,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52110,7 +52261,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C250()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52118,33 +52269,33 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 244:  # condition
+        if r == 246:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 245:  # amount
+        elif r == 247:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 246:  # counter
+        elif r == 248:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
-        elif r == 247:  # word
+        elif r == 249:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 291 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 366:  # keywords
+        elif r == 368:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52153,7 +52304,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52166,7 +52317,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52182,7 +52333,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52190,13 +52341,13 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 249:  # amount
+        if r == 251:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 250:  # counter
+        elif r == 252:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52206,7 +52357,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52222,7 +52373,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52230,13 +52381,13 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # amount
+        if r == 254:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 253:  # counter
+        elif r == 255:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52246,7 +52397,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52262,7 +52413,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52270,9 +52421,9 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # filter
+        if r == 257:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52282,7 +52433,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52298,7 +52449,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C259()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52306,7 +52457,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # parts
+        if r == 371:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52315,7 +52466,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 144 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52328,7 +52479,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52344,7 +52495,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52352,7 +52503,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 258:  # cost
+        if r == 260:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52364,7 +52515,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52380,7 +52531,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52388,11 +52539,11 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # affected
+        if r == 262:  # affected
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 261:  # cantactivate
+        elif r == 263:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -52404,7 +52555,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52420,7 +52571,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52428,7 +52579,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 263:  # revealed
+        if r == 265:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -52440,7 +52591,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52456,7 +52607,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C269()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52464,11 +52615,11 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # count
+        if r == 267:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 266:  # turns
+        elif r == 268:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -52480,7 +52631,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52496,7 +52647,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52504,15 +52655,15 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 268:  # verb
+        if r == 270:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 269:  # filter
+        elif r == 271:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52522,7 +52673,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52538,7 +52689,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C275()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52546,15 +52697,15 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # affected
+        if r == 273:  # affected
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 272:  # offbf
+        elif r == 274:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 374:  # parts
+        elif r == 376:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52563,7 +52714,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52576,7 +52727,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52592,7 +52743,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C278()
+    inst: Any = _C280()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52600,79 +52751,69 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # other
+        if r == 634:  # other
             d['other'] = True
-        elif r == 633:  # another
+        elif r == 635:  # another
             d['another'] = True
-        elif r == 634:  # facedown
+        elif r == 636:  # facedown
             d['facedown'] = True
-        elif r == 635:  # faceup
+        elif r == 637:  # faceup
             d['faceup'] = True
-        elif r == 378:  # exiled
+        elif r == 380:  # exiled
             d['exiled'] = True
-        elif r == 379:  # combat
+        elif r == 381:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 380:  # combat
+        elif r == 382:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 381:  # states
+        elif r == 383:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 636:  # states
+        elif r == 638:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # nons
+        elif r == 726:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # colors
+        elif r == 727:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 728:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 727:  # multis
+        elif r == 729:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # types
+        elif r == 730:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # subtypes
+        elif r == 731:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 730:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 731:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -52681,45 +52822,55 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 275:  # kind
+        elif r == 733:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 734:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 277:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 382:  # chosen
+        elif r == 384:  # chosen
             d['chosen'] = True
-        elif r == 383:  # mv
+        elif r == 385:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 384:  # mvdir
+        elif r == 386:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 385:  # ptstat
+        elif r == 387:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 386:  # ptval
+        elif r == 388:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 387:  # ptdir
+        elif r == 389:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 637:  # keywords
+        elif r == 639:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52728,27 +52879,27 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 388:  # without
+        elif r == 390:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 276:  # controller
+        elif r == 278:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b390(x, inst, lim, made)
+            value = _b392(x, inst, lim, made)
             d['controller'] = value
-        elif r == 396:  # late
+        elif r == 398:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52757,16 +52908,16 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 638:  # blocked_by_this
+        elif r == 640:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 639:  # attacking_you
+        elif r == 641:  # attacking_you
             d['attacking_you'] = True
-        elif r == 277:  # name
+        elif r == 279:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -52783,7 +52934,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52799,7 +52950,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C288()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52807,9 +52958,9 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # filter
+        if r == 287:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52819,7 +52970,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52835,7 +52986,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C293()
+    inst: Any = _C295()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52843,9 +52994,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # effect
+        if r == 294:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52858,7 +53009,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52874,7 +53025,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C298()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52882,11 +53033,11 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # player
+        if r == 296:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 512:  # options
+        elif r == 514:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52894,13 +53045,13 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 295:  # last
+        elif r == 297:  # last
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -52910,7 +53061,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52926,7 +53077,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C301()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52934,13 +53085,13 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # player
+        if r == 299:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 298:  # extra
+        elif r == 300:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -52952,7 +53103,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52968,7 +53119,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C303()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52976,18 +53127,18 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 302:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # samename
+        elif r == 303:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 302:  # nextturn
+        elif r == 304:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -52999,7 +53150,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53015,7 +53166,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53023,13 +53174,13 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # player
+        if r == 306:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 305:  # action
+        elif r == 307:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53042,7 +53193,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53058,7 +53209,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53066,13 +53217,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 308:  # amount
+        elif r == 310:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -53082,7 +53233,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53098,7 +53249,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53106,13 +53257,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 312:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 311:  # amount
+        elif r == 313:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -53122,7 +53273,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53138,7 +53289,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C316()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53146,7 +53297,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # play
+        if r == 315:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53158,7 +53309,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53174,7 +53325,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C318()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53182,9 +53333,9 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # target
+        if r == 317:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53197,7 +53348,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53213,7 +53364,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53221,20 +53372,20 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # action
+        if r == 319:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 528:  # count
+        elif r == 530:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 318:  # player
+        elif r == 320:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53244,7 +53395,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53260,7 +53411,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C323()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53268,7 +53419,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # cost
+        if r == 322:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53280,7 +53431,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53296,7 +53447,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C326()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53304,16 +53455,16 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # action
+        if r == 324:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 323:  # count
+        elif r == 325:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -53323,7 +53474,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53339,7 +53490,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C328()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53347,9 +53498,9 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # target
+        if r == 327:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53362,7 +53513,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53378,7 +53529,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C331()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53386,16 +53537,16 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # first
+        if r == 329:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 328:  # second
+        elif r == 330:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53408,7 +53559,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53424,7 +53575,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C334()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53432,11 +53583,11 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 332:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # order
+        elif r == 333:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -53448,7 +53599,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53464,7 +53615,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C338()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53472,20 +53623,20 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # source
+        if r == 335:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 334:  # power
+        elif r == 336:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 335:  # target
+        elif r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53498,7 +53649,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53514,7 +53665,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C343()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53522,24 +53673,24 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # amount
+        if r == 339:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 338:  # counter
+        elif r == 340:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
-        elif r == 339:  # source
+        elif r == 341:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 340:  # target
+        elif r == 342:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53552,7 +53703,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53568,7 +53719,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C346()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53576,7 +53727,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # parts
+        if r == 531:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53585,7 +53736,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53598,7 +53749,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53614,7 +53765,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C348()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53622,7 +53773,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # type
+        if r == 347:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53634,7 +53785,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53650,7 +53801,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C350()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53658,7 +53809,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # quality
+        if r == 349:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53670,7 +53821,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53686,7 +53837,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C352()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53694,7 +53845,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # subtype
+        if r == 351:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53706,7 +53857,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53722,7 +53873,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C358()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53730,35 +53881,35 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # zone
+        if r == 354:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 353:  # trigger
+        elif r == 355:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 354:  # condition
+        elif r == 356:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 355:  # sentences
+        elif r == 357:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 550:  # sentences
+        elif r == 552:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -53768,7 +53919,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53784,7 +53935,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C361()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53792,62 +53943,62 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # special
+        if r == 553:  # special
             d['special'] = True
-        elif r == 552:  # fromhand
+        elif r == 554:  # fromhand
             d['fromhand'] = True
-        elif r == 357:  # param
+        elif r == 359:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 553:  # cost
+        elif r == 555:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 554:  # param
+        elif r == 556:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 358:  # sentences
+        elif r == 360:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 555:  # sentences
+        elif r == 557:  # sentences
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b104(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 556:  # restriction
+        elif r == 558:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 557:  # once
+        elif r == 559:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 558:  # sorcery
+        elif r == 560:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 559:  # castable
+        elif r == 561:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53861,7 +54012,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53877,7 +54028,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C363()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53885,15 +54036,15 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # both
+        if r == 711:  # both
             d['both'] = True
-        elif r == 560:  # which
+        elif r == 562:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 360:  # amount
+        elif r == 362:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -53903,7 +54054,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53919,7 +54070,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53927,9 +54078,9 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # filter
+        if r == 365:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53939,7 +54090,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53955,7 +54106,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C370()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53963,7 +54114,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # tapped
+        if r == 369:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -53975,7 +54126,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53991,7 +54142,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C373()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53999,9 +54150,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # cost
+        if r == 372:  # cost
             x = c[0]
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -54011,7 +54162,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54027,7 +54178,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C375()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54035,7 +54186,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # countered
+        if r == 374:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54047,7 +54198,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54063,7 +54214,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C379()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54071,44 +54222,44 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # precondition
+        if r == 377:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 625:  # this
+        elif r == 627:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 626:  # enchanted
+        elif r == 628:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 627:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 628:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 629:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 630:  # affected
+        elif r == 630:  # equipped
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 631:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 632:  # affected
+            x = c[0]
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 631:  # parts
+        elif r == 633:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54117,16 +54268,16 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 376:  # condition
+        elif r == 378:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 179 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54139,7 +54290,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54155,7 +54306,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C392()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54163,27 +54314,27 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # you
+        if r == 391:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 391:  # notyou
+        elif r == 393:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 392:  # own
+        elif r == 394:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 393:  # defending
+        elif r == 395:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 394:  # opponent
+        elif r == 396:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 395:  # opponents
+        elif r == 397:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54195,7 +54346,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54211,7 +54362,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C401()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54219,11 +54370,11 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # amount
+        if r == 400:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 733:  # evenly
+        elif r == 735:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54233,7 +54384,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54249,7 +54400,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C403()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54257,46 +54408,46 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # named
+        if r == 642:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 641:  # amount
+        elif r == 643:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 642:  # equal
+        elif r == 644:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 734:  # power
+        elif r == 736:  # power
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['power'] = value
-        elif r == 735:  # amount
+        elif r == 737:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 643:  # you
+        elif r == 645:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 644:  # target
+        elif r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 400:  # also
+        elif r == 402:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54309,7 +54460,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54325,7 +54476,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C405()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54333,9 +54484,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # target
+        if r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54348,7 +54499,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54364,7 +54515,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C408()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54372,15 +54523,15 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # player
+        if r == 406:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 405:  # amount
+        elif r == 407:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54390,7 +54541,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54406,7 +54557,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C410()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54414,9 +54565,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # target
+        if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54429,7 +54580,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54445,7 +54596,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C415()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54453,39 +54604,39 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # count
+        if r == 411:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 645:  # tapped
+        elif r == 647:  # tapped
             d['tapped'] = True
-        elif r == 410:  # power
+        elif r == 412:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 411:  # toughness
+        elif r == 413:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 646:  # colors
+        elif r == 648:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 647:  # subtypes
+        elif r == 649:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 648:  # types
+        elif r == 650:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # keywords
+        elif r == 651:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54494,28 +54645,28 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 412:  # tokname
+        elif r == 414:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 650:  # per
+        elif r == 652:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['per'] = value
-        elif r == 651:  # pertime
+        elif r == 653:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54525,7 +54676,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54541,7 +54692,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C416()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54549,9 +54700,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # anycolor
+        if r == 740:  # anycolor
             d['anycolor'] = True
-        elif r == 739:  # choices
+        elif r == 741:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54561,18 +54712,18 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 652:  # last
+        elif r == 654:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 653:  # mana
+        elif r == 655:  # mana
             x = c[0]
-            value = _b107(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['mana'] = value
-        elif r == 802:  # alts
+        elif r == 804:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b107(x, inst, lim, made))
+                values.append(_b109(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54581,7 +54732,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54597,7 +54748,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C419()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54605,27 +54756,27 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # player
+        if r == 417:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 654:  # third
+        elif r == 656:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 416:  # amount
+        elif r == 418:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 740:  # random
+        elif r == 742:  # random
             d['random'] = True
-        elif r == 655:  # per
+        elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54635,7 +54786,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54651,7 +54802,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C421()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54659,31 +54810,31 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # player
+        if r == 420:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # amount
+        elif r == 658:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 741:  # per
+        elif r == 743:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
-        elif r == 744:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b743(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['per'] = value
-        elif r == 657:  # equal
+        elif r == 659:  # equal
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54693,7 +54844,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54709,7 +54860,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54717,18 +54868,18 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # target
+        if r == 422:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 421:  # duration
+        elif r == 423:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54738,7 +54889,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54754,7 +54905,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C426()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54762,14 +54913,14 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 425:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # yours
+        elif r == 661:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54781,7 +54932,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54797,7 +54948,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54805,23 +54956,23 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # target
+        if r == 427:  # target
             x = c[0]
-            value = _b661(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['target'] = value
-        elif r == 426:  # source
+        elif r == 428:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 756:  # hand
+        elif r == 758:  # hand
             d['hand'] = True
-        elif r == 664:  # battlefield
+        elif r == 666:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 757:  # mine
+        elif r == 759:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54831,7 +54982,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54847,7 +54998,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54855,22 +55006,22 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 665:  # fromgy
+        elif r == 667:  # fromgy
             d['fromgy'] = True
-        elif r == 758:  # choice
+        elif r == 760:  # choice
             d['choice'] = True
-        elif r == 759:  # facedown
+        elif r == 761:  # facedown
             d['facedown'] = True
-        elif r == 760:  # mine
+        elif r == 762:  # mine
             d['mine'] = True
-        elif r == 761:  # owners
+        elif r == 763:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54880,7 +55031,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54896,7 +55047,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C434()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54904,11 +55055,11 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # filter
+        if r == 432:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 431:  # hands
+        elif r == 433:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -54920,7 +55071,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54936,7 +55087,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54944,38 +55095,38 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 435:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 666:  # upto
+        elif r == 668:  # upto
             d['upto'] = True
-        elif r == 434:  # count
+        elif r == 436:  # count
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
-        elif r == 435:  # filter
+        elif r == 437:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 762:  # alts
+        elif r == 764:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b278(x, inst, lim, made))
-        elif r == 667:  # reveal
+                values.append(_b280(x, inst, lim, made))
+        elif r == 669:  # reveal
             d['reveal'] = True
-        elif r == 763:  # thatcard
+        elif r == 765:  # thatcard
             d['thatcard'] = True
-        elif r == 764:  # thosecards
+        elif r == 766:  # thosecards
             d['thosecards'] = True
-        elif r == 436:  # destination
+        elif r == 438:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 670 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 675:  # tapped
+        elif r == 677:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54985,7 +55136,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55001,7 +55152,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55009,20 +55160,20 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # unless
+        elif r == 441:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
-        elif r == 440:  # per
+        elif r == 442:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55036,7 +55187,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55052,7 +55203,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C445()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55060,9 +55211,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # player
+        if r == 444:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55072,7 +55223,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55088,7 +55239,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55096,19 +55247,19 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 446:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 445:  # player
+        elif r == 447:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 446:  # owner
+        elif r == 448:  # owner
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55118,7 +55269,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55134,7 +55285,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C452()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55142,13 +55293,13 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # sticker
+        if r == 450:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 449:  # target
+        elif r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55161,7 +55312,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55177,7 +55328,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C455()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55185,11 +55336,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # filter
+        if r == 453:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 452:  # battlefield
+        elif r == 454:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55201,7 +55352,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55217,7 +55368,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55225,17 +55376,17 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # amount
+        if r == 456:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 455:  # counter
+        elif r == 457:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
-        elif r == 456:  # target
+        elif r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55248,7 +55399,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55264,7 +55415,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55272,24 +55423,24 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # source
+        elif r == 461:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 679:  # top
+        elif r == 681:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 680:  # bottom
+        elif r == 682:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55301,7 +55452,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55317,7 +55468,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C464()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55325,9 +55476,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55340,7 +55491,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55356,7 +55507,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55364,36 +55515,36 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # source
+        elif r == 466:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 465:  # amount
+        elif r == 467:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # counter
+        elif r == 468:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
-        elif r == 467:  # also
+        elif r == 469:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55406,7 +55557,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55422,7 +55573,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55430,9 +55581,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 471:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55442,7 +55593,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55458,7 +55609,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C474()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55466,9 +55617,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55481,7 +55632,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55497,7 +55648,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C478()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55505,19 +55656,19 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # player
+        if r == 475:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 474:  # amount
+        elif r == 476:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 475:  # filter
+        elif r == 477:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55527,7 +55678,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55543,7 +55694,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55551,18 +55702,18 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 478:  # unless
+        elif r == 480:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55572,47 +55723,8 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C481()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 480:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55637,7 +55749,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55651,7 +55763,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55676,7 +55788,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55689,7 +55801,46 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C487()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 486:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55705,7 +55856,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C491()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55713,17 +55864,17 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # amount
+        if r == 488:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 487:  # counter
+        elif r == 489:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
-        elif r == 488:  # target
+        elif r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55736,7 +55887,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55752,7 +55903,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55760,20 +55911,20 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # step
+        if r == 683:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 765 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 682:  # endcombat
+        elif r == 684:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 490:  # effect
+        elif r == 492:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55786,7 +55937,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55802,7 +55953,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C495()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55810,15 +55961,15 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # amount
+        if r == 494:  # amount
             x = c[0]
-            value = _b126(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # you
+        elif r == 768:  # you
             d['you'] = True
-        elif r == 683:  # target
+        elif r == 685:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55831,7 +55982,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55847,7 +55998,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55855,18 +56006,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 684:  # label
+        elif r == 686:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 685:  # free
+        elif r == 687:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55878,7 +56029,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55894,7 +56045,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55902,14 +56053,14 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # newtargets
+        elif r == 688:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55919,7 +56070,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55935,7 +56086,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C500()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55943,18 +56094,18 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # thatnoun
+        if r == 689:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 688:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # thisturn
+        elif r == 691:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55964,7 +56115,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55980,7 +56131,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55988,14 +56139,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # phaseout
+        elif r == 502:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56007,7 +56158,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56023,7 +56174,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56031,14 +56182,14 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 503:  # nountap
+        elif r == 505:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56050,7 +56201,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56066,7 +56217,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C509()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56074,30 +56225,30 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # lead
+        if r == 507:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['lead'] = value
-        elif r == 690:  # target
+        elif r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # also
+        elif r == 693:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b703(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['also'] = value
-        elif r == 692:  # group
+        elif r == 694:  # group
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['group'] = value
-        elif r == 693:  # parts
+        elif r == 695:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56106,18 +56257,18 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 506:  # duration
+        elif r == 508:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
-        elif r == 694:  # tail
+        elif r == 696:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56126,7 +56277,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56139,7 +56290,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56155,7 +56306,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C511()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56163,13 +56314,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # controller
+        if r == 697:  # controller
             d['controller'] = True
-        elif r == 510:  # owner
+        elif r == 512:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 511:  # who
+        elif r == 513:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56181,7 +56332,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56197,7 +56348,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C518()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56205,9 +56356,9 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # filter
+        if r == 517:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56217,7 +56368,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56233,7 +56384,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C520()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56241,7 +56392,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # any
+        if r == 519:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56253,7 +56404,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56269,7 +56420,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56277,15 +56428,15 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # each
+        if r == 702:  # each
             d['each'] = True
-        elif r == 519:  # count
+        elif r == 521:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 520:  # filter
+        elif r == 522:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56295,7 +56446,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56311,7 +56462,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C525()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56319,7 +56470,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # who
+        if r == 524:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56331,7 +56482,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56347,7 +56498,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C527()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56355,7 +56506,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # that
+        if r == 526:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56367,7 +56518,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56383,7 +56534,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C529()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56391,9 +56542,9 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # equipped
+        if r == 772:  # equipped
             d['equipped'] = True
-        elif r == 526:  # enchanted
+        elif r == 528:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56405,7 +56556,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56421,7 +56572,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C534()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56429,11 +56580,11 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # whose
+        if r == 532:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 531:  # step
+        elif r == 533:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56445,7 +56596,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56461,7 +56612,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56469,13 +56620,13 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # lead
+        if r == 536:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 535:  # counter
+        elif r == 537:  # counter
             x = c[0]
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56485,7 +56636,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56501,7 +56652,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56509,15 +56660,15 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 538:  # subject
+        elif r == 540:  # subject
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['subject'] = value
-        elif r == 539:  # batch
+        elif r == 541:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56529,7 +56680,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56545,7 +56696,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56553,13 +56704,13 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 543:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 705:  # creature
+        elif r == 707:  # creature
             d['creature'] = True
-        elif r == 706:  # events
+        elif r == 708:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56568,7 +56719,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56581,7 +56732,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56597,7 +56748,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56605,17 +56756,17 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 544:  # who
+        elif r == 546:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 545:  # spell
+        elif r == 547:  # spell
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -56625,7 +56776,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56641,7 +56792,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C551()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56649,17 +56800,17 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # lead
+        if r == 549:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 800:  # thisor
+        elif r == 802:  # thisor
             d['thisor'] = True
-        elif r == 548:  # subject
+        elif r == 550:  # subject
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['subject'] = value
-        elif r == 707:  # events
+        elif r == 709:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56668,12 +56819,12 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 708:  # undercontrol
+        elif r == 710:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56683,7 +56834,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56699,7 +56850,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C564()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56707,11 +56858,11 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # command
+        if r == 563:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 563:  # battlefield
+        elif r == 565:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56723,7 +56874,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56739,7 +56890,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C568()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56747,29 +56898,29 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # additional
+        if r == 712:  # additional
             d['additional'] = True
-        elif r == 564:  # power
+        elif r == 566:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 565:  # toughness
+        elif r == 567:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 711:  # per
+        elif r == 713:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b137(x, inst, lim, made)
+            value = _b139(x, inst, lim, made)
             d['per'] = value
-        elif r == 712:  # perfilter
+        elif r == 714:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 801:  # onbf
+        elif r == 803:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56779,7 +56930,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56795,7 +56946,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C571()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56803,7 +56954,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # both
+        if r == 570:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56815,7 +56966,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56831,7 +56982,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C573()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56839,7 +56990,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # attack
+        if r == 572:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56851,7 +57002,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56867,7 +57018,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C575()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56875,7 +57026,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # block
+        if r == 574:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56887,7 +57038,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56903,7 +57054,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C577()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56911,7 +57062,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # count
+        if r == 576:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56923,7 +57074,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56939,7 +57090,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C578()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56947,7 +57098,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # filters
+        if r == 715:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56955,8 +57106,8 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56967,7 +57118,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56983,7 +57134,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C579()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56991,7 +57142,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # filters
+        if r == 716:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56999,8 +57150,8 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57011,7 +57162,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57027,7 +57178,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C581()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57035,9 +57186,9 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # quality
+        if r == 580:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57047,7 +57198,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57063,7 +57214,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57071,7 +57222,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # opponents
+        if r == 720:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57081,7 +57232,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57097,7 +57248,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C584()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57105,7 +57256,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # destroyed
+        if r == 583:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57117,7 +57268,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57133,7 +57284,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C586()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57141,7 +57292,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # phase
+        if r == 585:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57153,7 +57304,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57169,7 +57320,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C588()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57177,7 +57328,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # untap
+        if r == 587:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57189,7 +57340,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57205,7 +57356,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C590()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57213,9 +57364,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # ability
+        if r == 589:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 719 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57228,7 +57379,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57244,7 +57395,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C593()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57252,14 +57403,14 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # keyword
+        if r == 591:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 590:  # manacost
+        elif r == 592:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57271,7 +57422,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57287,7 +57438,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C594()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57295,7 +57446,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # keywords
+        if r == 722:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57304,7 +57455,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57317,7 +57468,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57333,7 +57484,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57341,7 +57492,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57350,7 +57501,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57363,7 +57514,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57379,7 +57530,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57387,11 +57538,11 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # first
+        if r == 596:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 595:  # regular
+        elif r == 597:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57405,7 +57556,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57421,7 +57572,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57429,7 +57580,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # excess
+        if r == 599:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57441,7 +57592,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57457,7 +57608,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C602()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57465,7 +57616,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # untapped
+        if r == 601:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57477,7 +57628,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57493,7 +57644,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C604()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57501,11 +57652,11 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # its
+        if r == 724:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 601:  # untap
+        elif r == 603:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57517,7 +57668,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57533,7 +57684,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57541,7 +57692,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # gains
+        if r == 605:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57553,7 +57704,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57569,7 +57720,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57577,7 +57728,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # lethal
+        if r == 607:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57589,44 +57740,8 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C608()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 607:  # quality
-            x = c[0]
-            value = _b716(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57651,7 +57766,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57662,7 +57777,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57687,7 +57802,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 611:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57698,7 +57813,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57714,22 +57829,17 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C614()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # thisturn
-            d['thisturn'] = True
-        elif r == 613:  # keyword
+        if r == 613:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b718(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57739,7 +57849,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57755,17 +57865,22 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C616()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # count
+        if r == 725:  # thisturn
+            d['thisturn'] = True
+        elif r == 615:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57775,7 +57890,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57791,17 +57906,17 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C618()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # attacks
+        if r == 617:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57811,7 +57926,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57827,17 +57942,17 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C620()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # blocks
+        if r == 619:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57847,7 +57962,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57863,17 +57978,17 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C622()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # unblockable
+        if r == 621:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57883,7 +57998,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57899,6 +58014,42 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C624()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 623:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C626()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57906,9 +58057,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # color
+        if r == 625:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57921,7 +58072,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57937,7 +58088,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C660()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57945,23 +58096,23 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # eot
+        if r == 751:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 750:  # next_upkeep
+        elif r == 752:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 751:  # losecontrol
+        elif r == 753:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 752:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 753:  # thiscombat
+        elif r == 755:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57973,7 +58124,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57989,7 +58140,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C663()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57997,13 +58148,13 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # another
+        if r == 756:  # another
             d['another'] = True
-        elif r == 660:  # filter
+        elif r == 662:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 755:  # ingy
+        elif r == 757:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58013,7 +58164,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58029,7 +58180,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58037,7 +58188,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # whose
+        if r == 664:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58049,7 +58200,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58065,7 +58216,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C671()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58073,7 +58224,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # zone
+        if r == 670:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58085,44 +58236,8 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C672()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 671:  # player
-            x = c[0]
-            value = _b509(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58147,7 +58262,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 673:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58157,7 +58272,43 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C676()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 675:  # player
+            x = c[0]
+            value = _b511(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58173,7 +58324,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C679()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58181,13 +58332,13 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # cost
+        if r == 678:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 678:  # param
+        elif r == 680:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58200,7 +58351,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58216,7 +58367,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C699()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58224,9 +58375,9 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # word
+        if r == 698:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58239,7 +58390,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58255,7 +58406,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58263,11 +58414,11 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 700:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 767:  # walker
+        elif r == 769:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58277,7 +58428,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58293,7 +58444,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C705()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58301,33 +58452,33 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # quant
+        if r == 703:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 702:  # filter
+        elif r == 704:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 768:  # attached
+        elif r == 770:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 769:  # samename
+        elif r == 771:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 803:  # ingy
+        elif r == 805:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58337,7 +58488,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58353,7 +58504,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58361,13 +58512,13 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # word
+        if r == 717:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 717:  # param
+        elif r == 719:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58380,7 +58531,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58396,7 +58547,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58404,9 +58555,9 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # word
+        if r == 738:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 291 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58419,7 +58570,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58435,7 +58586,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C745()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58443,13 +58594,13 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # filter
+        if r == 744:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 808:  # gy
+        elif r == 810:  # gy
             d['gy'] = True
-        elif r == 809:  # bf
+        elif r == 811:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58459,7 +58610,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58475,7 +58626,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C748()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58483,21 +58634,21 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # power
+        if r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 747:  # power
+        elif r == 749:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 748:  # target
+        elif r == 750:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58510,7 +58661,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58526,7 +58677,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C774()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58534,7 +58685,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # enters
+        if r == 773:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58546,7 +58697,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58562,7 +58713,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58570,7 +58721,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # leaves
+        if r == 776:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58582,7 +58733,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58598,7 +58749,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58606,7 +58757,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # dies
+        if r == 778:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58618,7 +58769,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58634,7 +58785,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C781()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58642,7 +58793,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # alone
+        if r == 780:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58654,7 +58805,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58670,7 +58821,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58678,7 +58829,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # attacks
+        if r == 782:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58690,7 +58841,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58857,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C785()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,11 +58865,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # blocks
+        if r == 784:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 804:  # acreature
+        elif r == 806:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58728,7 +58879,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58744,7 +58895,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C788()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58752,15 +58903,15 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # blocked
+        if r == 786:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 785:  # filter
+        elif r == 787:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58770,7 +58921,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58786,7 +58937,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C790()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58794,7 +58945,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # direction
+        if r == 789:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58806,7 +58957,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58822,7 +58973,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C792()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58830,7 +58981,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # up
+        if r == 791:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58842,7 +58993,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58858,7 +59009,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C794()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58866,7 +59017,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # way
+        if r == 793:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58878,7 +59029,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58894,7 +59045,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C796()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58902,11 +59053,11 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # targeted
+        if r == 795:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 805:  # opponents
+        elif r == 807:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58916,7 +59067,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58932,7 +59083,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58940,13 +59091,13 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # combat
+        if r == 808:  # combat
             d['combat'] = True
-        elif r == 795:  # deals
+        elif r == 797:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 796:  # recipient
+        elif r == 798:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58960,7 +59111,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58976,7 +59127,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C801()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58984,9 +59135,9 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # combat
+        if r == 809:  # combat
             d['combat'] = True
-        elif r == 798:  # dealt
+        elif r == 800:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59086,732 +59237,734 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b83,  # 83 PlayerCountersIfPaidStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 84 __asgn_plain
     _b85,  # 85 StickerIfPaidStmt
-    _b86,  # 86 FindStep
-    _node,  # 87 ActionStep
-    lambda n, o, lim, made: _assign(n, 'plain', 'move', o, lim, made),  # 88 __asgn_plain
-    _b89,  # 89 MoveStep
-    lambda n, o, lim, made: _assign(n, 'plain', 'randomize', o, lim, made),  # 90 __asgn_plain
-    _b91,  # 91 RandomizeStep
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 92 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keywords', o, lim, made),  # 93 __asgn_plain
-    _b94,  # 94 FaceDownStep
-    lambda n, o, lim, made: _assign(n, 'plain', 'arrange', o, lim, made),  # 95 __asgn_plain
-    _b96,  # 96 ArrangeStep
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 97 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 98 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pre', o, lim, made),  # 99 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'post', o, lim, made),  # 101 __asgn_plain
-    _b102,  # 102 Sentence
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 103 __asgn_plain
-    _b104,  # 104 KeywordUse
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 105 __asgn_plain
-    _b106,  # 106 KeywordLine
-    _b107,  # 107 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 108 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 109 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 110 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 111 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 112 __asgn_plain
-    _b113,  # 113 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'abilityword', o, lim, made),  # 116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'body', o, lim, made),  # 117 __asgn_plain
-    _b118,  # 118 AbilityStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'repeatable', o, lim, made),  # 119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'fixed', o, lim, made),  # 120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 121 __asgn_plain
-    _match_node,  # 122 ZoneName
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 125 __asgn_plain
-    _b126,  # 126 Amount
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 127 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 128 __asgn_plain
-    _b129,  # 129 CountersOnThis
-    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 130 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 131 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 132 __asgn_plain
-    _b133,  # 133 CountOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 134 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 136 __asgn_plain
-    _b137,  # 137 CounterKind
-    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 138 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 139 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 140 __asgn_plain
-    _b141,  # 141 TapCost
-    _node,  # 142 CostPart
-    _b143,  # 143 TicketCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 144 __asgn_plain
-    _b145,  # 145 PayLifeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 146 __asgn_plain
-    _b147,  # 147 SacrificeThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 148 __asgn_plain
-    _b149,  # 149 ExileThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 150 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 151 __asgn_plain
-    _b152,  # 152 SacrificeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 153 __asgn_plain
-    _b154,  # 154 DiscardThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 155 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 156 __asgn_plain
-    _b157,  # 157 DiscardCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 159 __asgn_plain
-    _b160,  # 160 ExileFromHandCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 162 __asgn_plain
-    _b163,  # 163 RemoveCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 164 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 165 __asgn_plain
-    _b166,  # 166 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 167 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 168 __asgn_plain
-    _b169,  # 169 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 171 __asgn_plain
-    _b172,  # 172 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 174 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 175 __asgn_plain
-    _b176,  # 176 GraveyardCondition
-    _node,  # 177 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 178 __asgn_plain
-    _b179,  # 179 ControlSinceCondition
-    _b180,  # 180 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 181 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 184 __asgn_plain
-    _b185,  # 185 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 186 __asgn_plain
-    _b187,  # 187 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 188 __asgn_plain
-    _b189,  # 189 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 190 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 191 __asgn_plain
-    _b192,  # 192 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 193 __asgn_plain
-    _b194,  # 194 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 86 __asgn_plain
+    _b87,  # 87 RedundantStmt
+    _b88,  # 88 FindStep
+    _node,  # 89 ActionStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'move', o, lim, made),  # 90 __asgn_plain
+    _b91,  # 91 MoveStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'randomize', o, lim, made),  # 92 __asgn_plain
+    _b93,  # 93 RandomizeStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 94 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keywords', o, lim, made),  # 95 __asgn_plain
+    _b96,  # 96 FaceDownStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'arrange', o, lim, made),  # 97 __asgn_plain
+    _b98,  # 98 ArrangeStep
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 99 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pre', o, lim, made),  # 101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'post', o, lim, made),  # 103 __asgn_plain
+    _b104,  # 104 Sentence
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 105 __asgn_plain
+    _b106,  # 106 KeywordUse
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 107 __asgn_plain
+    _b108,  # 108 KeywordLine
+    _b109,  # 109 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 110 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 111 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 112 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 113 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 114 __asgn_plain
+    _b115,  # 115 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'abilityword', o, lim, made),  # 118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'body', o, lim, made),  # 119 __asgn_plain
+    _b120,  # 120 AbilityStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'repeatable', o, lim, made),  # 121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'fixed', o, lim, made),  # 122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 123 __asgn_plain
+    _match_node,  # 124 ZoneName
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 127 __asgn_plain
+    _b128,  # 128 Amount
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 130 __asgn_plain
+    _b131,  # 131 CountersOnThis
+    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 132 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 133 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 134 __asgn_plain
+    _b135,  # 135 CountOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 137 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 138 __asgn_plain
+    _b139,  # 139 CounterKind
+    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 140 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 141 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 142 __asgn_plain
+    _b143,  # 143 TapCost
+    _node,  # 144 CostPart
+    _b145,  # 145 TicketCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 146 __asgn_plain
+    _b147,  # 147 PayLifeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 148 __asgn_plain
+    _b149,  # 149 SacrificeThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 150 __asgn_plain
+    _b151,  # 151 ExileThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 152 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 153 __asgn_plain
+    _b154,  # 154 SacrificeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 155 __asgn_plain
+    _b156,  # 156 DiscardThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 158 __asgn_plain
+    _b159,  # 159 DiscardCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 160 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 161 __asgn_plain
+    _b162,  # 162 ExileFromHandCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 163 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 164 __asgn_plain
+    _b165,  # 165 RemoveCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 166 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 167 __asgn_plain
+    _b168,  # 168 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 169 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 170 __asgn_plain
+    _b171,  # 171 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 172 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 173 __asgn_plain
+    _b174,  # 174 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 175 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 176 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 177 __asgn_plain
+    _b178,  # 178 GraveyardCondition
+    _node,  # 179 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 ControlSinceCondition
+    _b182,  # 182 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 183 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 188 __asgn_plain
+    _b189,  # 189 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 190 __asgn_plain
+    _b191,  # 191 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 192 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 195 __asgn_plain
-    _b196,  # 196 ControlNoneCondition
-    _b197,  # 197 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 198 __asgn_plain
-    _b199,  # 199 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 200 __asgn_plain
-    _b201,  # 201 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 202 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 203 __asgn_plain
-    _b204,  # 204 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 205 __asgn_plain
-    _b206,  # 206 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 207 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 208 __asgn_plain
-    _b209,  # 209 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 210 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 211 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 212 __asgn_oneormore
-    _node,  # 213 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 214 __asgn_plain
-    _match_node,  # 215 ParamName
-    _match_node,  # 216 KeywordName
-    _node,  # 217 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 218 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 219 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 220 __asgn_plain
-    _b221,  # 221 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 222 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 223 __asgn_oneormore
-    _match_node,  # 224 Supertype
-    _match_node,  # 225 CardType
-    _match_node,  # 226 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 229 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 230 __asgn_plain
-    _node,  # 231 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 232 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 233 __asgn_plain
-    _b234,  # 234 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 235 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 238 __asgn_plain
-    _b239,  # 239 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 240 __asgn_plain
-    _b241,  # 241 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 242 __asgn_plain
-    _b243,  # 243 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 246 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 EntersAsCopyStmt
-    _b257,  # 257 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 271 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 272 __asgn_plain
-    _b273,  # 273 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 274 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 277 __asgn_plain
-    _b278,  # 278 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 279 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 280 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 287 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 288 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 290 __asgn_plain
-    _match_node,  # 291 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 302 __asgn_plain
-    _b303,  # 303 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 304 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 342 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 343 __asgn_optional
-    _b344,  # 344 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 365 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 366 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 378 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 382 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 TokenEffect
-    _b414,  # 414 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 ReturnToHandEffect
+    _b196,  # 196 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 ControlNoneCondition
+    _b199,  # 199 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 204 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 207 __asgn_plain
+    _b208,  # 208 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 209 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 210 __asgn_plain
+    _b211,  # 211 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 212 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 213 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 214 __asgn_oneormore
+    _node,  # 215 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 216 __asgn_plain
+    _match_node,  # 217 ParamName
+    _match_node,  # 218 KeywordName
+    _node,  # 219 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 220 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 221 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 222 __asgn_plain
+    _b223,  # 223 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 224 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 225 __asgn_oneormore
+    _match_node,  # 226 Supertype
+    _match_node,  # 227 CardType
+    _match_node,  # 228 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 229 __asgn_plain
+    _b230,  # 230 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 231 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 232 __asgn_plain
+    _node,  # 233 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 234 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    _b245,  # 245 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 246 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 247 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 248 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 EntersAsCopyStmt
+    _b259,  # 259 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 276 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 281 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 282 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 289 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 290 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 292 __asgn_plain
+    _match_node,  # 293 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 300 __asgn_plain
+    _b301,  # 301 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 344 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 345 __asgn_optional
+    _b346,  # 346 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 364 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 368 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 376 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 380 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 384 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 TokenEffect
+    _b416,  # 416 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
+    _b426,  # 426 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 457 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
+    _b459,  # 459 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 UntapEffect
+    _b464,  # 464 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 TapOrUntapEffect
+    _b483,  # 483 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 CastThisEffect
+    _b485,  # 485 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 CopySpellEffect
-    _b498,  # 498 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    _match_node,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 512 __asgn_oneormore
-    _match_node,  # 513 BackWord
-    _node,  # 514 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 529 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 BeginningTrigger
-    _node,  # 533 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ThisTrigger
+    _b497,  # 497 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 CopySpellEffect
+    _b500,  # 500 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    _match_node,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 514 __asgn_oneormore
+    _match_node,  # 515 BackWord
+    _node,  # 516 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 BeginningTrigger
+    _node,  # 535 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 551 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 552 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 PTChange
-    _node,  # 567 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CantBeBlockedByFewer
-    _b576,  # 576 CantBeBlockedExcept
-    _b577,  # 577 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantBeTargetedBy
-    _b580,  # 580 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 HasKeywordAtManaCost
-    _b592,  # 592 HasKeywords
-    _b593,  # 593 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedBy
+    _b544,  # 544 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 553 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 554 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 PTChange
+    _node,  # 569 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBeBlockedByFewer
+    _b578,  # 578 CantBeBlockedExcept
+    _b579,  # 579 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeTargetedBy
+    _b582,  # 582 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 HasKeywordAtManaCost
+    _b594,  # 594 HasKeywords
+    _b595,  # 595 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantBeAttachedBy
+    _b610,  # 610 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 628 __asgn_plain
+    _b612,  # 612 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 628 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 631 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 634 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 636 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 637 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 646 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 647 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 648 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 OntoBattlefield
-    _node,  # 670 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 633 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    _node,  # 672 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 689 __asgn_optional
+    _b674,  # 674 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 689 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 EachObjects
-    _node,  # 704 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 718 __asgn_optional
-    _node,  # 719 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 695 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    _node,  # 706 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
+    _node,  # 721 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 764 __asgn_optional
-    _match_node,  # 765 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 EntersEvent
-    _node,  # 773 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 809 __asgn_optional
+    _b748,  # 748 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
+    _match_node,  # 767 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    _node,  # 775 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 804 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 811 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 87, 142, 177, 213, 217, 231, 514, 533, 567, 670, 704, 719, 773])
+_ABSTRACT = frozenset([5, 24, 47, 89, 144, 179, 215, 219, 233, 516, 535, 569, 672, 706, 721, 775])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59900,475 +60053,475 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b83,  # 83 PlayerCountersIfPaidStmt
     None,  # 84 __asgn_plain
     _b85,  # 85 StickerIfPaidStmt
-    _b86,  # 86 FindStep
-    None,  # 87 ActionStep
-    None,  # 88 __asgn_plain
-    _b89,  # 89 MoveStep
+    None,  # 86 __asgn_plain
+    _b87,  # 87 RedundantStmt
+    _b88,  # 88 FindStep
+    None,  # 89 ActionStep
     None,  # 90 __asgn_plain
-    _b91,  # 91 RandomizeStep
+    _b91,  # 91 MoveStep
     None,  # 92 __asgn_plain
-    None,  # 93 __asgn_plain
-    _b94,  # 94 FaceDownStep
+    _b93,  # 93 RandomizeStep
+    None,  # 94 __asgn_plain
     None,  # 95 __asgn_plain
-    _b96,  # 96 ArrangeStep
-    None,  # 97 __asgn_oneormore
-    None,  # 98 __asgn_plain
-    None,  # 99 __asgn_plain
+    _b96,  # 96 FaceDownStep
+    None,  # 97 __asgn_plain
+    _b98,  # 98 ArrangeStep
+    None,  # 99 __asgn_oneormore
     None,  # 100 __asgn_plain
     None,  # 101 __asgn_plain
-    _b102,  # 102 Sentence
+    None,  # 102 __asgn_plain
     None,  # 103 __asgn_plain
-    _b104,  # 104 KeywordUse
+    _b104,  # 104 Sentence
     None,  # 105 __asgn_plain
-    _b106,  # 106 KeywordLine
-    _b107,  # 107 ManaCost
-    None,  # 108 __asgn_zeroormore
-    None,  # 109 __asgn_oneormore
-    None,  # 110 __asgn_oneormore
+    _b106,  # 106 KeywordUse
+    None,  # 107 __asgn_plain
+    _b108,  # 108 KeywordLine
+    _b109,  # 109 ManaCost
+    None,  # 110 __asgn_zeroormore
     None,  # 111 __asgn_oneormore
-    None,  # 112 __asgn_plain
-    _b113,  # 113 ModeChoice
+    None,  # 112 __asgn_oneormore
+    None,  # 113 __asgn_oneormore
     None,  # 114 __asgn_plain
-    None,  # 115 __asgn_plain
+    _b115,  # 115 ModeChoice
     None,  # 116 __asgn_plain
     None,  # 117 __asgn_plain
-    _b118,  # 118 AbilityStmt
-    None,  # 119 __asgn_optional
-    None,  # 120 __asgn_plain
-    None,  # 121 __asgn_plain
-    None,  # 122 ZoneName
-    None,  # 123 __asgn_optional
-    None,  # 124 __asgn_optional
-    None,  # 125 __asgn_plain
-    _b126,  # 126 Amount
+    None,  # 118 __asgn_plain
+    None,  # 119 __asgn_plain
+    _b120,  # 120 AbilityStmt
+    None,  # 121 __asgn_optional
+    None,  # 122 __asgn_plain
+    None,  # 123 __asgn_plain
+    None,  # 124 ZoneName
+    None,  # 125 __asgn_optional
+    None,  # 126 __asgn_optional
     None,  # 127 __asgn_plain
-    None,  # 128 __asgn_plain
-    _b129,  # 129 CountersOnThis
+    _b128,  # 128 Amount
+    None,  # 129 __asgn_plain
     None,  # 130 __asgn_plain
-    None,  # 131 __asgn_plain
+    _b131,  # 131 CountersOnThis
     None,  # 132 __asgn_plain
-    _b133,  # 133 CountOf
+    None,  # 133 __asgn_plain
     None,  # 134 __asgn_plain
-    None,  # 135 __asgn_plain
+    _b135,  # 135 CountOf
     None,  # 136 __asgn_plain
-    _b137,  # 137 CounterKind
-    None,  # 138 __asgn_optional
-    None,  # 139 __asgn_optional
-    None,  # 140 __asgn_plain
-    _b141,  # 141 TapCost
-    None,  # 142 CostPart
-    _b143,  # 143 TicketCost
-    None,  # 144 __asgn_plain
-    _b145,  # 145 PayLifeCost
+    None,  # 137 __asgn_plain
+    None,  # 138 __asgn_plain
+    _b139,  # 139 CounterKind
+    None,  # 140 __asgn_optional
+    None,  # 141 __asgn_optional
+    None,  # 142 __asgn_plain
+    _b143,  # 143 TapCost
+    None,  # 144 CostPart
+    _b145,  # 145 TicketCost
     None,  # 146 __asgn_plain
-    _b147,  # 147 SacrificeThisCost
+    _b147,  # 147 PayLifeCost
     None,  # 148 __asgn_plain
-    _b149,  # 149 ExileThisCost
+    _b149,  # 149 SacrificeThisCost
     None,  # 150 __asgn_plain
-    None,  # 151 __asgn_plain
-    _b152,  # 152 SacrificeCost
+    _b151,  # 151 ExileThisCost
+    None,  # 152 __asgn_plain
     None,  # 153 __asgn_plain
-    _b154,  # 154 DiscardThisCost
+    _b154,  # 154 SacrificeCost
     None,  # 155 __asgn_plain
-    None,  # 156 __asgn_plain
-    _b157,  # 157 DiscardCost
+    _b156,  # 156 DiscardThisCost
+    None,  # 157 __asgn_plain
     None,  # 158 __asgn_plain
-    None,  # 159 __asgn_plain
-    _b160,  # 160 ExileFromHandCost
+    _b159,  # 159 DiscardCost
+    None,  # 160 __asgn_plain
     None,  # 161 __asgn_plain
-    None,  # 162 __asgn_plain
-    _b163,  # 163 RemoveCountersCost
+    _b162,  # 162 ExileFromHandCost
+    None,  # 163 __asgn_plain
     None,  # 164 __asgn_plain
-    None,  # 165 __asgn_plain
-    _b166,  # 166 RevealCost
+    _b165,  # 165 RemoveCountersCost
+    None,  # 166 __asgn_plain
     None,  # 167 __asgn_plain
-    None,  # 168 __asgn_plain
-    _b169,  # 169 TapPermanentsCost
+    _b168,  # 168 RevealCost
+    None,  # 169 __asgn_plain
     None,  # 170 __asgn_plain
-    None,  # 171 __asgn_plain
-    _b172,  # 172 PutCountersCost
-    None,  # 173 __asgn_optional
-    None,  # 174 __asgn_plain
-    None,  # 175 __asgn_plain
-    _b176,  # 176 GraveyardCondition
-    None,  # 177 Condition
-    None,  # 178 __asgn_plain
-    _b179,  # 179 ControlSinceCondition
-    _b180,  # 180 ResultCondition
-    None,  # 181 __asgn_plain
-    None,  # 182 __asgn_plain
-    _b183,  # 183 ManaValueCondition
+    _b171,  # 171 TapPermanentsCost
+    None,  # 172 __asgn_plain
+    None,  # 173 __asgn_plain
+    _b174,  # 174 PutCountersCost
+    None,  # 175 __asgn_optional
+    None,  # 176 __asgn_plain
+    None,  # 177 __asgn_plain
+    _b178,  # 178 GraveyardCondition
+    None,  # 179 Condition
+    None,  # 180 __asgn_plain
+    _b181,  # 181 ControlSinceCondition
+    _b182,  # 182 ResultCondition
+    None,  # 183 __asgn_plain
     None,  # 184 __asgn_plain
-    _b185,  # 185 LeftBattlefieldCondition
+    _b185,  # 185 ManaValueCondition
     None,  # 186 __asgn_plain
-    _b187,  # 187 HasKeywordCondition
+    _b187,  # 187 LeftBattlefieldCondition
     None,  # 188 __asgn_plain
-    _b189,  # 189 CastInMainCondition
+    _b189,  # 189 HasKeywordCondition
     None,  # 190 __asgn_plain
-    None,  # 191 __asgn_plain
-    _b192,  # 192 CastFromCondition
+    _b191,  # 191 CastInMainCondition
+    None,  # 192 __asgn_plain
     None,  # 193 __asgn_plain
-    _b194,  # 194 DefendingControlsCondition
+    _b194,  # 194 CastFromCondition
     None,  # 195 __asgn_plain
-    _b196,  # 196 ControlNoneCondition
-    _b197,  # 197 ControlCondition
-    None,  # 198 __asgn_plain
-    _b199,  # 199 EmptyHandCondition
+    _b196,  # 196 DefendingControlsCondition
+    None,  # 197 __asgn_plain
+    _b198,  # 198 ControlNoneCondition
+    _b199,  # 199 ControlCondition
     None,  # 200 __asgn_plain
-    _b201,  # 201 TotalPowerCondition
+    _b201,  # 201 EmptyHandCondition
     None,  # 202 __asgn_plain
-    None,  # 203 __asgn_plain
-    _b204,  # 204 CountersCondition
+    _b203,  # 203 TotalPowerCondition
+    None,  # 204 __asgn_plain
     None,  # 205 __asgn_plain
-    _b206,  # 206 ItIsCondition
+    _b206,  # 206 CountersCondition
     None,  # 207 __asgn_plain
-    None,  # 208 __asgn_plain
-    _b209,  # 209 PaidCondition
-    None,  # 210 __asgn_optional
-    None,  # 211 __asgn_optional
-    None,  # 212 __asgn_oneormore
-    None,  # 213 Effect
-    None,  # 214 __asgn_plain
-    None,  # 215 ParamName
-    None,  # 216 KeywordName
-    None,  # 217 KeywordArg
-    None,  # 218 __asgn_zeroormore
-    None,  # 219 __asgn_plain
-    None,  # 220 __asgn_plain
-    _b221,  # 221 MoreKeywords
-    None,  # 222 __asgn_zeroormore
-    None,  # 223 __asgn_oneormore
-    None,  # 224 Supertype
-    None,  # 225 CardType
-    None,  # 226 Color
-    None,  # 227 __asgn_plain
-    _b228,  # 228 Mode
-    None,  # 229 __asgn_oneormore
-    None,  # 230 __asgn_plain
-    None,  # 231 AbilityBody
+    _b208,  # 208 ItIsCondition
+    None,  # 209 __asgn_plain
+    None,  # 210 __asgn_plain
+    _b211,  # 211 PaidCondition
+    None,  # 212 __asgn_optional
+    None,  # 213 __asgn_optional
+    None,  # 214 __asgn_oneormore
+    None,  # 215 Effect
+    None,  # 216 __asgn_plain
+    None,  # 217 ParamName
+    None,  # 218 KeywordName
+    None,  # 219 KeywordArg
+    None,  # 220 __asgn_zeroormore
+    None,  # 221 __asgn_plain
+    None,  # 222 __asgn_plain
+    _b223,  # 223 MoreKeywords
+    None,  # 224 __asgn_zeroormore
+    None,  # 225 __asgn_oneormore
+    None,  # 226 Supertype
+    None,  # 227 CardType
+    None,  # 228 Color
+    None,  # 229 __asgn_plain
+    _b230,  # 230 Mode
+    None,  # 231 __asgn_oneormore
     None,  # 232 __asgn_plain
-    None,  # 233 __asgn_plain
-    _b234,  # 234 SkipExtraTurnStmt
+    None,  # 233 AbilityBody
+    None,  # 234 __asgn_plain
     None,  # 235 __asgn_plain
-    None,  # 236 __asgn_plain
-    _b237,  # 237 CantSearchStmt
+    _b236,  # 236 SkipExtraTurnStmt
+    None,  # 237 __asgn_plain
     None,  # 238 __asgn_plain
-    _b239,  # 239 HandSizeStmt
+    _b239,  # 239 CantSearchStmt
     None,  # 240 __asgn_plain
-    _b241,  # 241 PreventDamageByStmt
+    _b241,  # 241 HandSizeStmt
     None,  # 242 __asgn_plain
-    _b243,  # 243 CostReductionStmt
+    _b243,  # 243 PreventDamageByStmt
     None,  # 244 __asgn_plain
-    None,  # 245 __asgn_plain
+    _b245,  # 245 CostReductionStmt
     None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
-    _b248,  # 248 EntersWithStmt
+    None,  # 248 __asgn_plain
     None,  # 249 __asgn_plain
-    None,  # 250 __asgn_plain
-    _b251,  # 251 AmplifyStmt
+    _b250,  # 250 EntersWithStmt
+    None,  # 251 __asgn_plain
     None,  # 252 __asgn_plain
-    None,  # 253 __asgn_plain
-    _b254,  # 254 AsTurnedFaceUpStmt
+    _b253,  # 253 AmplifyStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 EntersAsCopyStmt
-    _b257,  # 257 CardAltCostStmt
-    None,  # 258 __asgn_plain
-    _b259,  # 259 CardAddCostStmt
+    _b256,  # 256 AsTurnedFaceUpStmt
+    None,  # 257 __asgn_plain
+    _b258,  # 258 EntersAsCopyStmt
+    _b259,  # 259 CardAltCostStmt
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 CantActivateStmt
+    _b261,  # 261 CardAddCostStmt
+    None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 TopRevealedStmt
+    _b264,  # 264 CantActivateStmt
     None,  # 265 __asgn_plain
-    None,  # 266 __asgn_plain
-    _b267,  # 267 AdditionalLandStmt
+    _b266,  # 266 TopRevealedStmt
+    None,  # 267 __asgn_plain
     None,  # 268 __asgn_plain
-    None,  # 269 __asgn_plain
-    _b270,  # 270 PlayTopStmt
+    _b269,  # 269 AdditionalLandStmt
+    None,  # 270 __asgn_plain
     None,  # 271 __asgn_plain
-    None,  # 272 __asgn_plain
-    _b273,  # 273 CardsStaticStmt
-    None,  # 274 __asgn_optional
-    None,  # 275 __asgn_plain
-    None,  # 276 __asgn_plain
+    _b272,  # 272 PlayTopStmt
+    None,  # 273 __asgn_plain
+    None,  # 274 __asgn_plain
+    _b275,  # 275 CardsStaticStmt
+    None,  # 276 __asgn_optional
     None,  # 277 __asgn_plain
-    _b278,  # 278 ObjectFilter
-    None,  # 279 __asgn_optional
-    None,  # 280 __asgn_oneormore
-    None,  # 281 __asgn_plain
-    None,  # 282 __asgn_plain
+    None,  # 278 __asgn_plain
+    None,  # 279 __asgn_plain
+    _b280,  # 280 ObjectFilter
+    None,  # 281 __asgn_optional
+    None,  # 282 __asgn_oneormore
     None,  # 283 __asgn_plain
     None,  # 284 __asgn_plain
     None,  # 285 __asgn_plain
-    _b286,  # 286 ControlledThing
-    None,  # 287 __asgn_oneormore
-    None,  # 288 __asgn_optional
-    None,  # 289 __asgn_plain
-    None,  # 290 __asgn_plain
-    None,  # 291 ConditionWord
+    None,  # 286 __asgn_plain
+    None,  # 287 __asgn_plain
+    _b288,  # 288 ControlledThing
+    None,  # 289 __asgn_oneormore
+    None,  # 290 __asgn_optional
+    None,  # 291 __asgn_plain
     None,  # 292 __asgn_plain
-    _b293,  # 293 MayEffect
+    None,  # 293 ConditionWord
     None,  # 294 __asgn_plain
-    None,  # 295 __asgn_plain
-    _b296,  # 296 ChooseAmongEffect
+    _b295,  # 295 MayEffect
+    None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    None,  # 298 __asgn_plain
-    _b299,  # 299 ExtraTurnEffect
+    _b298,  # 298 ChooseAmongEffect
+    None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
-    None,  # 301 __asgn_plain
+    _b301,  # 301 ExtraTurnEffect
     None,  # 302 __asgn_plain
-    _b303,  # 303 CantCastEffect
+    None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    None,  # 305 __asgn_plain
-    _b306,  # 306 PlayerTopCardActionEffect
+    _b305,  # 305 CantCastEffect
+    None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    None,  # 308 __asgn_plain
-    _b309,  # 309 LoseLifeEffect
+    _b308,  # 308 PlayerTopCardActionEffect
+    None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    None,  # 311 __asgn_plain
-    _b312,  # 312 PlayerMillEffect
+    _b311,  # 311 LoseLifeEffect
+    None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    _b314,  # 314 MayPlayEffect
+    _b314,  # 314 PlayerMillEffect
     None,  # 315 __asgn_plain
-    _b316,  # 316 BlockRequirementEffect
+    _b316,  # 316 MayPlayEffect
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 TopCardActionEffect
+    _b318,  # 318 BlockRequirementEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    _b321,  # 321 PayEffect
+    _b321,  # 321 TopCardActionEffect
     None,  # 322 __asgn_plain
-    None,  # 323 __asgn_plain
-    _b324,  # 324 NumberedActionEffect
+    _b323,  # 323 PayEffect
+    None,  # 324 __asgn_plain
     None,  # 325 __asgn_plain
-    _b326,  # 326 AttachEffect
+    _b326,  # 326 NumberedActionEffect
     None,  # 327 __asgn_plain
-    None,  # 328 __asgn_plain
-    _b329,  # 329 FightEffect
+    _b328,  # 328 AttachEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    None,  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
+    _b331,  # 331 FightEffect
+    None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
+    _b334,  # 334 LookAtTopEffect
     None,  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
+    None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    None,  # 338 __asgn_plain
+    _b338,  # 338 ObjectDamageEffect
     None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
-    None,  # 342 __asgn_optional
-    None,  # 343 __asgn_optional
-    _b344,  # 344 KeywordCost
-    None,  # 345 __asgn_plain
-    _b346,  # 346 TypeArg
+    None,  # 341 __asgn_plain
+    None,  # 342 __asgn_plain
+    _b343,  # 343 MoveCountersEffect
+    None,  # 344 __asgn_optional
+    None,  # 345 __asgn_optional
+    _b346,  # 346 KeywordCost
     None,  # 347 __asgn_plain
-    _b348,  # 348 QualityArg
+    _b348,  # 348 TypeArg
     None,  # 349 __asgn_plain
-    _b350,  # 350 OntoArg
+    _b350,  # 350 QualityArg
     None,  # 351 __asgn_plain
-    None,  # 352 __asgn_plain
+    _b352,  # 352 OntoArg
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    _b356,  # 356 TriggeredStmt
+    None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    None,  # 358 __asgn_plain
-    _b359,  # 359 ActivatedStmt
+    _b358,  # 358 TriggeredStmt
+    None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 PTDefiningStmt
-    None,  # 362 __asgn_oneormore
-    None,  # 363 __asgn_plain
-    _b364,  # 364 SpellKind
-    None,  # 365 __asgn_oneormore
-    None,  # 366 __asgn_oneormore
-    None,  # 367 __asgn_plain
-    _b368,  # 368 EntersTappedStmt
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_plain
-    _b371,  # 371 CostPerTargetStmt
+    _b361,  # 361 ActivatedStmt
+    None,  # 362 __asgn_plain
+    _b363,  # 363 PTDefiningStmt
+    None,  # 364 __asgn_oneormore
+    None,  # 365 __asgn_plain
+    _b366,  # 366 SpellKind
+    None,  # 367 __asgn_oneormore
+    None,  # 368 __asgn_oneormore
+    None,  # 369 __asgn_plain
+    _b370,  # 370 EntersTappedStmt
+    None,  # 371 __asgn_oneormore
     None,  # 372 __asgn_plain
-    _b373,  # 373 UncounterableStmt
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_plain
-    None,  # 376 __asgn_plain
-    _b377,  # 377 StaticStmt
-    None,  # 378 __asgn_optional
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_oneormore
+    _b373,  # 373 CostPerTargetStmt
+    None,  # 374 __asgn_plain
+    _b375,  # 375 UncounterableStmt
+    None,  # 376 __asgn_oneormore
+    None,  # 377 __asgn_plain
+    None,  # 378 __asgn_plain
+    _b379,  # 379 StaticStmt
+    None,  # 380 __asgn_optional
     None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_optional
-    None,  # 383 __asgn_plain
-    None,  # 384 __asgn_plain
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_optional
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
-    _b390,  # 390 ControlClause
+    None,  # 390 __asgn_plain
     None,  # 391 __asgn_plain
-    None,  # 392 __asgn_plain
+    _b392,  # 392 ControlClause
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    None,  # 396 __asgn_oneormore
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
+    _b401,  # 401 DividedDamageEffect
     None,  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
+    _b403,  # 403 DamageEffect
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
-    _b406,  # 406 DrawEffect
+    _b405,  # 405 DestroyEffect
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
+    _b408,  # 408 DrawEffect
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 TokenCopyEffect
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    _b413,  # 413 TokenEffect
-    _b414,  # 414 AddManaEffect
-    None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
-    _b417,  # 417 DiscardEffect
+    None,  # 413 __asgn_plain
+    None,  # 414 __asgn_plain
+    _b415,  # 415 TokenEffect
+    _b416,  # 416 AddManaEffect
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 GainLifeEffect
+    _b419,  # 419 DiscardEffect
     None,  # 420 __asgn_plain
-    None,  # 421 __asgn_plain
-    _b422,  # 422 GainControlEffect
+    _b421,  # 421 GainLifeEffect
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    _b424,  # 424 ReturnToHandEffect
+    _b424,  # 424 GainControlEffect
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
-    _b427,  # 427 ReturnFromGraveyardEffect
+    _b426,  # 426 ReturnToHandEffect
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
+    _b429,  # 429 ReturnFromGraveyardEffect
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    _b431,  # 431 ReturnToBattlefieldEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
+    _b434,  # 434 ReturnAllFromGraveyardsEffect
     None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
+    _b439,  # 439 SearchEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
+    None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
+    _b443,  # 443 CounterSpellEffect
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
+    _b445,  # 445 ShuffleEffect
     None,  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 PutStickerEffect
+    _b449,  # 449 MillEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
+    _b452,  # 452 PutStickerEffect
+    None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
+    _b455,  # 455 PutFromHandEffect
     None,  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
+    _b459,  # 459 PutCountersEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
+    _b462,  # 462 PutOnLibraryEffect
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
+    _b464,  # 464 PutIntoZoneEffect
     None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
+    _b470,  # 470 ExileEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
+    _b472,  # 472 ExileTopEffect
     None,  # 473 __asgn_plain
-    None,  # 474 __asgn_plain
+    _b474,  # 474 RegenerateEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 PlayerSacrificesEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 SacrificeEffect
+    _b478,  # 478 PlayerSacrificesEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    _b481,  # 481 UntapEffect
+    _b481,  # 481 SacrificeEffect
     None,  # 482 __asgn_plain
-    _b483,  # 483 TapOrUntapEffect
+    _b483,  # 483 UntapEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 TapEffect
+    _b485,  # 485 TapOrUntapEffect
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_plain
+    _b487,  # 487 TapEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 RemoveCountersEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 DelayedEffect
+    _b491,  # 491 RemoveCountersEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 PreventEffect
+    _b493,  # 493 DelayedEffect
     None,  # 494 __asgn_plain
-    _b495,  # 495 CastThisEffect
+    _b495,  # 495 PreventEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 CopySpellEffect
-    _b498,  # 498 NoRegenEffect
-    None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 PhaseOutEffect
+    _b497,  # 497 CastThisEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 CopySpellEffect
+    _b500,  # 500 NoRegenEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    _b504,  # 504 NoUntapEffect
+    _b503,  # 503 PhaseOutEffect
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    None,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    None,  # 512 __asgn_oneormore
-    None,  # 513 BackWord
-    None,  # 514 TargetRef
-    None,  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
+    _b506,  # 506 NoUntapEffect
+    None,  # 507 __asgn_plain
+    None,  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    None,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_plain
+    None,  # 514 __asgn_oneormore
+    None,  # 515 BackWord
+    None,  # 516 TargetRef
     None,  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
+    _b518,  # 518 AnyNumberTargets
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
+    _b520,  # 520 AnyTarget
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
+    _b523,  # 523 UpToTargets
     None,  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
+    _b525,  # 525 EachPlayers
     None,  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
+    _b527,  # 527 ThatRef
     None,  # 528 __asgn_plain
-    None,  # 529 __asgn_oneormore
+    _b529,  # 529 EnchantedRef
     None,  # 530 __asgn_plain
-    None,  # 531 __asgn_plain
-    _b532,  # 532 BeginningTrigger
-    None,  # 533 Trigger
-    None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    _b536,  # 536 LastCounterTrigger
+    None,  # 531 __asgn_oneormore
+    None,  # 532 __asgn_plain
+    None,  # 533 __asgn_plain
+    _b534,  # 534 BeginningTrigger
+    None,  # 535 Trigger
+    None,  # 536 __asgn_plain
     None,  # 537 __asgn_plain
-    None,  # 538 __asgn_plain
+    _b538,  # 538 LastCounterTrigger
     None,  # 539 __asgn_plain
-    _b540,  # 540 BatchAttackTrigger
+    None,  # 540 __asgn_plain
     None,  # 541 __asgn_plain
-    _b542,  # 542 ThisTrigger
+    _b542,  # 542 BatchAttackTrigger
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
+    _b544,  # 544 ThisTrigger
     None,  # 545 __asgn_plain
-    _b546,  # 546 CastTrigger
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
-    _b549,  # 549 YoursTrigger
+    _b548,  # 548 CastTrigger
+    None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
-    None,  # 551 __asgn_optional
-    None,  # 552 __asgn_optional
-    None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
+    _b551,  # 551 YoursTrigger
+    None,  # 552 __asgn_plain
+    None,  # 553 __asgn_optional
+    None,  # 554 __asgn_optional
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
@@ -60376,170 +60529,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
-    _b562,  # 562 ZonePlace
+    None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_plain
+    _b564,  # 564 ZonePlace
     None,  # 565 __asgn_plain
-    _b566,  # 566 PTChange
-    None,  # 567 StaticPart
-    None,  # 568 __asgn_plain
-    _b569,  # 569 CantAttackOrBlock
+    None,  # 566 __asgn_plain
+    None,  # 567 __asgn_plain
+    _b568,  # 568 PTChange
+    None,  # 569 StaticPart
     None,  # 570 __asgn_plain
-    _b571,  # 571 CantAttack
+    _b571,  # 571 CantAttackOrBlock
     None,  # 572 __asgn_plain
-    _b573,  # 573 CantBlock
+    _b573,  # 573 CantAttack
     None,  # 574 __asgn_plain
-    _b575,  # 575 CantBeBlockedByFewer
-    _b576,  # 576 CantBeBlockedExcept
-    _b577,  # 577 CanBlockOnly
-    None,  # 578 __asgn_plain
-    _b579,  # 579 CantBeTargetedBy
-    _b580,  # 580 CantBeTargeted
-    None,  # 581 __asgn_plain
-    _b582,  # 582 CantBeDestroyed
+    _b575,  # 575 CantBlock
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantBeBlockedByFewer
+    _b578,  # 578 CantBeBlockedExcept
+    _b579,  # 579 CanBlockOnly
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CantBeTargetedBy
+    _b582,  # 582 CantBeTargeted
     None,  # 583 __asgn_plain
-    _b584,  # 584 CantPhaseOut
+    _b584,  # 584 CantBeDestroyed
     None,  # 585 __asgn_plain
-    _b586,  # 586 PhasesEachUntap
+    _b586,  # 586 CantPhaseOut
     None,  # 587 __asgn_plain
-    _b588,  # 588 GainsAbility
+    _b588,  # 588 PhasesEachUntap
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
-    _b591,  # 591 HasKeywordAtManaCost
-    _b592,  # 592 HasKeywords
-    _b593,  # 593 LosesKeywords
-    None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CombatDamageSteps
+    _b590,  # 590 GainsAbility
+    None,  # 591 __asgn_plain
+    None,  # 592 __asgn_plain
+    _b593,  # 593 HasKeywordAtManaCost
+    _b594,  # 594 HasKeywords
+    _b595,  # 595 LosesKeywords
+    None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
-    _b598,  # 598 AssignsExcess
+    _b598,  # 598 CombatDamageSteps
     None,  # 599 __asgn_plain
-    _b600,  # 600 AttacksUntapped
+    _b600,  # 600 AssignsExcess
     None,  # 601 __asgn_plain
-    _b602,  # 602 DoesntUntap
+    _b602,  # 602 AttacksUntapped
     None,  # 603 __asgn_plain
-    _b604,  # 604 DamageGainsLife
+    _b604,  # 604 DoesntUntap
     None,  # 605 __asgn_plain
-    _b606,  # 606 DamageIsLethal
+    _b606,  # 606 DamageGainsLife
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedBy
+    _b608,  # 608 DamageIsLethal
     None,  # 609 __asgn_plain
-    _b610,  # 610 CantBeAttachedBy
+    _b610,  # 610 CantBeBlockedBy
     None,  # 611 __asgn_plain
-    _b612,  # 612 PreventDamageFrom
+    _b612,  # 612 CantBeAttachedBy
     None,  # 613 __asgn_plain
-    _b614,  # 614 AttacksDespite
+    _b614,  # 614 PreventDamageFrom
     None,  # 615 __asgn_plain
-    _b616,  # 616 MaxBlockers
+    _b616,  # 616 AttacksDespite
     None,  # 617 __asgn_plain
-    _b618,  # 618 AttacksEachCombat
+    _b618,  # 618 MaxBlockers
     None,  # 619 __asgn_plain
-    _b620,  # 620 BlocksEachCombat
+    _b620,  # 620 AttacksEachCombat
     None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlocked
+    _b622,  # 622 BlocksEachCombat
     None,  # 623 __asgn_plain
-    _b624,  # 624 IsColor
+    _b624,  # 624 CantBeBlocked
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
+    _b626,  # 626 IsColor
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
-    None,  # 631 __asgn_oneormore
-    None,  # 632 __asgn_optional
-    None,  # 633 __asgn_optional
+    None,  # 631 __asgn_plain
+    None,  # 632 __asgn_plain
+    None,  # 633 __asgn_oneormore
     None,  # 634 __asgn_optional
     None,  # 635 __asgn_optional
-    None,  # 636 __asgn_oneormore
-    None,  # 637 __asgn_oneormore
-    None,  # 638 __asgn_optional
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
+    None,  # 636 __asgn_optional
+    None,  # 637 __asgn_optional
+    None,  # 638 __asgn_oneormore
+    None,  # 639 __asgn_oneormore
+    None,  # 640 __asgn_optional
+    None,  # 641 __asgn_optional
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    None,  # 645 __asgn_optional
-    None,  # 646 __asgn_zeroormore
-    None,  # 647 __asgn_zeroormore
-    None,  # 648 __asgn_oneormore
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_optional
+    None,  # 648 __asgn_zeroormore
+    None,  # 649 __asgn_zeroormore
+    None,  # 650 __asgn_oneormore
+    None,  # 651 __asgn_oneormore
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 Duration
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
-    _b661,  # 661 TargetObject
+    _b660,  # 660 Duration
+    None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 FromGraveyard
+    _b663,  # 663 TargetObject
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_optional
+    _b665,  # 665 FromGraveyard
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_optional
-    None,  # 668 __asgn_plain
-    _b669,  # 669 OntoBattlefield
-    None,  # 670 Destination
-    None,  # 671 __asgn_plain
-    _b672,  # 672 IntoHand
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    None,  # 672 Destination
     None,  # 673 __asgn_plain
-    _b674,  # 674 IntoGraveyard
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_plain
-    _b677,  # 677 CostValue
+    _b674,  # 674 IntoHand
+    None,  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    None,  # 677 __asgn_optional
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
+    _b679,  # 679 CostValue
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_optional
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
+    None,  # 691 __asgn_optional
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 BackRef
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_oneormore
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_optional
     None,  # 698 __asgn_plain
-    _b699,  # 699 TargetPlayer
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    _b703,  # 703 EachObjects
-    None,  # 704 KeywordCostPart
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_optional
+    _b699,  # 699 BackRef
+    None,  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    None,  # 706 KeywordCostPart
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_oneormore
     None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_plain
-    _b716,  # 716 QualityRef
+    None,  # 711 __asgn_optional
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_optional
-    None,  # 719 GrantedAbility
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    _b718,  # 718 QualityRef
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 GrantedAbility
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
@@ -60547,81 +60700,83 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_optional
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_optional
     None,  # 736 __asgn_plain
-    _b737,  # 737 PerTime
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_oneormore
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
+    _b739,  # 739 PerTime
     None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    _b743,  # 743 PerObject
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    _b746,  # 746 PowerOf
+    _b745,  # 745 PerObject
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    _b748,  # 748 PowerOf
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_optional
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
     None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
-    None,  # 762 __asgn_oneormore
+    None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 DelayedStep
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    None,  # 770 __asgn_optional
+    None,  # 767 DelayedStep
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 EntersEvent
-    None,  # 773 ThisEvent
-    None,  # 774 __asgn_plain
-    _b775,  # 775 LeavesEvent
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    None,  # 775 ThisEvent
     None,  # 776 __asgn_plain
-    _b777,  # 777 DiesEvent
+    _b777,  # 777 LeavesEvent
     None,  # 778 __asgn_plain
-    _b779,  # 779 AttacksAloneEvent
+    _b779,  # 779 DiesEvent
     None,  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
+    _b781,  # 781 AttacksAloneEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
+    _b783,  # 783 AttacksEvent
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
+    _b785,  # 785 BlocksEvent
+    None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
+    _b788,  # 788 BlockedEvent
     None,  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
+    _b790,  # 790 PhasesEvent
     None,  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
+    _b792,  # 792 TurnedUpEvent
     None,  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
+    _b794,  # 794 ExiledThisWayEvent
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
+    _b796,  # 796 TargetedEvent
+    None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_oneormore
+    _b799,  # 799 DealsDamageEvent
+    None,  # 800 __asgn_plain
+    _b801,  # 801 DealtDamageEvent
+    None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
+    None,  # 804 __asgn_oneormore
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
+    None,  # 810 __asgn_optional
+    None,  # 811 __asgn_optional
 ]

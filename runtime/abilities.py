@@ -359,11 +359,15 @@ class MayCastAsThoughInstant(Ability):
 class Keyword(Ability):
     """A keyword ability (702) compiled from ``cards/keywords/``.
 
-    ``name`` and ``rule`` identify it; :meth:`abilities` gives what it stands for.
+    ``name`` and ``rule`` identify it; :meth:`abilities` gives what it stands for.  ``redundant``
+    is the rule saying multiple instances of it on one object are redundant (702.3c defender,
+    702.26p phasing, ...); "" when each instance functions independently (113.2c: 702.38b amplify,
+    702.39b provoke), the default the rules give.
     """
 
     name: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    redundant: ClassVar[str] = ""
 
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""
