@@ -146,7 +146,7 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
 # bodies.  ("cost" is one, but the ability classes set it only for activated abilities, where
 # :meth:`CardLowering.ability` refuses it; the shipped keywords name their cost "cost".)
 TEMPLATE_NAMES = frozenset({
-    "rt", "self", "annotations", "abilities", "name", "rule", "reminder", "text",
+    "rt", "self", "annotations", "abilities", "name", "rule", "reminder", "redundant", "text",
     "trigger", "condition", "is_mana", "affects", "filter", "restriction", "once_per_turn", "from_hand",
     "special", "zones", "parts", "targets", "divide", "choose", "modes", "sentences", "steps", "face_down",
     "variant_of",
@@ -182,6 +182,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     cond = ""
     joined = ""
     variant_of = ""
+    redundant = ""
     parts: list[KeywordPart] = []
     for st in item.stmts:
         k = cname(st)
@@ -194,6 +195,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             cond = unescape(st.word)
         elif k == "VariantStmt":
             variant_of = st.base.lower()  # 702.37b: it is also an instance of that keyword
+        elif k == "RedundantStmt":
+            redundant = st.rule
         elif k == "JoinedStmt":
             joined = unescape(st.word)
             if len(params) != 1:
@@ -246,7 +249,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
-                     path, line, joined_by=joined, variant_of=variant_of)
+                     path, line, joined_by=joined, variant_of=variant_of,
+                     redundant=redundant)
 
 
 # ------------------------------------------------------------------ selectors, amounts, costs

@@ -344,7 +344,8 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         entries, instances, imports = ability_classes(k.abilities, k.cls, lambda ab: title, actions)
         all_imports |= imports
         keywords.append({
-            "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "variant_of": k.variant_of, "params": list(k.params),
+            "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "variant_of": k.variant_of, "redundant": k.redundant,
+            "params": list(k.params),
             "parts": [e for e in (p.python(k) for p in k.parts) if e is not None] + instances,
             "abilities": entries,
         })

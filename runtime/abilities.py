@@ -423,7 +423,10 @@ class MayCastAsThoughInstant(Ability):
 class Keyword(Ability):
     """A keyword ability (702) compiled from ``cards/keywords/``.
 
-    ``name`` and ``rule`` identify it; :meth:`abilities` gives what it stands for.
+    ``name`` and ``rule`` identify it; :meth:`abilities` gives what it stands for.  ``redundant``
+    is the rule saying multiple instances of it on one object are redundant (702.3c defender,
+    702.26p phasing, ...); "" when each instance functions independently (113.2c: 702.38b amplify,
+    702.39b provoke), the default the rules give.
     """
 
     name: ClassVar[str] = ""
@@ -431,6 +434,9 @@ class Keyword(Ability):
     # 702.37b: the keyword this one is a variant of ("megamorph is a variant of the morph ability"):
     # an object with this keyword has that one too, for what selects by keyword.
     variant_of: ClassVar[str] = ""
+    # The rule saying multiple instances on one object are redundant (702.3c); "" if each instance
+    # functions independently (113.2c: 702.38b amplify, 702.39b provoke).
+    redundant: ClassVar[str] = ""
 
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""

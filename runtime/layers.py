@@ -139,6 +139,13 @@ def _keyword_abilities(game: "Game", name: str, *args: object) -> list[tuple[Abi
     return [(k, name)]
 
 
+def _redundant(game: "Game", name: str) -> bool:
+    """Whether multiple instances of the keyword ``name`` on one object are redundant, as its
+    definition says (702.3c, 702.9c, ...); else each instance functions independently (113.2c)."""
+    k = game.keyword_library(name)
+    return isinstance(k, Keyword) and bool(k.redundant)
+
+
 class CharacteristicsCache:
     """Characteristics remembered while the game state stands still (a read-only query such as
     offering legal actions, 117.1), so a permanent's layers are computed once per query rather
@@ -370,11 +377,15 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     granted: list[tuple[str, tuple[str, ...] | None]] = []
 
     def gain(names: tuple[str, ...], origin: str) -> None:
+        # 113.2c: a granted instance of a keyword the object already has is another instance, with
+        # its own abilities (two provoke triggers, 702.39b), unless the keyword's instances are
+        # redundant (702.3c defender, 702.26p phasing): then it adds nothing.
         for n in names:
-            if n not in keywords:
-                keywords.add(n)
-                pairs.extend(_keyword_abilities(game, n))
-                granted.append((n, None))
+            if n in keywords and _redundant(game, n):
+                continue
+            keywords.add(n)
+            pairs.extend(_keyword_abilities(game, n))
+            granted.append((n, None))
 
     def gain_at_mana_cost(name: str) -> None:
         # 702.1b: "the flashback cost is equal to its mana cost" -- a keyword instance whose cost

@@ -208,6 +208,9 @@ class KeywordIR:
     abilities: tuple["AbilityIR", ...] = ()
     joined_by: str = ""  # consecutive instances print as one line joined by this word (702.33c)
     variant_of: str = ""  # 702.37b: the keyword this one is a variant of ("morph"), lowercase
+    # The rule saying multiple instances on one object are redundant (702.3c); "" if each
+    # instance functions independently (113.2c: 702.38b amplify, 702.39b provoke).
+    redundant: str = ""
 
     @property
     def label(self) -> str:

@@ -19,6 +19,7 @@ class Flying(rt.Keyword):
     name = 'Flying'
     rule = '702.9b'
     reminder = "This creature can't be blocked except by creatures with flying or reach."
+    redundant = '702.9c'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -32,6 +33,7 @@ class Reach(rt.Keyword):
     name = 'Reach'
     rule = '702.17b'
     reminder = 'This creature can block creatures with flying.'
+    redundant = '702.17c'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -44,6 +46,7 @@ class Haste(rt.Keyword):
     name = 'Haste'
     rule = '702.10b'
     reminder = 'This creature can attack and {T} as soon as it comes under your control.'
+    redundant = '702.10d'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -64,6 +67,7 @@ class Shroud(rt.Keyword):
     name = 'Shroud'
     rule = '702.18a'
     reminder = "This permanent can't be the target of spells or abilities."
+    redundant = '702.18b'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -84,6 +88,7 @@ class Hexproof(rt.Keyword):
     name = 'Hexproof'
     rule = '702.11b'
     reminder = "This permanent can't be the target of spells or abilities your opponents control."
+    redundant = '702.11g'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -104,6 +109,7 @@ class Indestructible(rt.Keyword):
     name = 'Indestructible'
     rule = '702.12b'
     reminder = 'Damage and effects that say "destroy" don\'t destroy this.'
+    redundant = '702.12c'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
@@ -117,6 +123,7 @@ class Flash(rt.Keyword):
     name = 'Flash'
     rule = '702.8a'
     reminder = 'You may cast this spell any time you could cast an instant.'
+    redundant = '702.8b'
 
     def abilities(self) -> tuple[rt.Ability, ...]:
         return (
