@@ -1029,7 +1029,7 @@ class Game:
         """Whether a prevention effect of the creature ``o`` prevents all of this damage (615)."""
         for part, origin in ch.has(PreventDamageFrom):
             assert isinstance(part, PreventDamageFrom)
-            if src_ch is not None and has_quality(src_ch.colors, part.quality):
+            if src_ch is not None and has_quality(src_ch.colors, part.quality, src_ch.subtypes, src_ch.types):
                 why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
                 self.log(f"{amount} damage {src_name} would deal to {self.name_of(o.oid)} is prevented "
                          f"({why}, 702.16e, 615)")
