@@ -117,8 +117,8 @@ def _print_diagnostics(report: BuildReport, fmt: str) -> None:
         import json
 
         print(json.dumps({"diagnostics": [d.as_dict() for d in report.diagnostics],
-                          "compiled": report.compiled, "cached": report.cached, "failed": report.failed},
-                         indent=2))
+                          "compiled": report.compiled, "cached": report.cached, "failed": report.failed,
+                          "repaired": report.repaired}, indent=2))
     else:
         _print_located(report.diagnostics)
 
@@ -185,8 +185,22 @@ def cmd_build(args: argparse.Namespace) -> int:
         return _unwritable(e)
     _print_diagnostics(report, args.format)
     if args.format == "text":
+        _print_repaired(report, out)
         print(f"cardsmith build: {report.summary()} -> {out}")
     return 1 if report.diagnostics else 0
+
+
+REPAIRED_SHOWN = 10  # repaired files named one by one; past this, counted
+
+
+def _print_repaired(report: BuildReport, out: Path) -> None:
+    """Name the output files the build found damaged or missing and wrote again."""
+    from runtime.pool import PACKAGE
+
+    for line in report.repaired[:REPAIRED_SHOWN]:
+        print(f"cardsmith build: repaired {shown_path(out / PACKAGE)}/{line}")
+    if len(report.repaired) > REPAIRED_SHOWN:
+        print(f"cardsmith build: repaired {len(report.repaired) - REPAIRED_SHOWN} more file(s) in {shown_path(out / PACKAGE)}")
 
 
 def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
@@ -196,6 +210,7 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
     def show(report: BuildReport) -> None:
         _print_diagnostics(report, args.format)
         if args.format == "text":
+            _print_repaired(report, out)
             print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
 
     if args.no_cache:
