@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from compiler import VERSION
 from compiler.build import BuildReport, build
+from compiler.lock import LOCK_WAIT
 from compiler.library import load_library
 from compiler.sources import default_pool, display, find_sources, keyword_dir_for
 from dsl.diagnostics import Diagnostic
@@ -178,11 +179,16 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if args.watch:
         return _watch(paths, out, args)
+    from compiler.lock import OutputBusy
+
     try:
         with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
-            report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
+            report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress,
+                           lock_wait=args.lock_wait, waiting=_waiting(out))
     except OSError as e:
         return _unwritable(e)
+    except OutputBusy as e:
+        raise CliError(str(e), out) from None
     _print_diagnostics(report, args.format)
     if args.format == "text":
         _print_repaired(report, out)
@@ -213,15 +219,28 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
             _print_repaired(report, out)
             print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
 
+    from compiler.lock import OutputBusy
+
     if args.no_cache:
         raise CliError("--watch rebuilds through the cache: drop --no-cache", "in the command line")
     try:
-        watch(paths, out, show, jobs=args.jobs, interval=args.interval)
+        watch(paths, out, show, jobs=args.jobs, interval=args.interval, lock_wait=args.lock_wait,
+              waiting=_waiting(out))
     except KeyboardInterrupt:
         pass
     except OSError as e:
         return _unwritable(e)
+    except OutputBusy as e:
+        raise CliError(str(e), out) from None
     return 0
+
+
+def _waiting(out: Path) -> Callable[[float], None]:
+    """What a build says when another build holds the output's lock (see :mod:`compiler.lock`)."""
+    def say(limit: float) -> None:
+        print(f"cardsmith build: another build is writing into {shown_path(out)}; waiting for it to finish "
+              f"(up to {limit:g} s)", file=sys.stderr, flush=True)
+    return say
 
 
 def _unwritable(e: OSError) -> int:
@@ -712,6 +731,17 @@ _POSITIVE = at_least(1)
 _NATURAL = at_least(0)
 
 
+def _seconds(text: str) -> float:
+    """An argument type: a number of seconds, 0 or more."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds: {text!r}") from None
+    if not n >= 0 or n == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return n
+
+
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` (a command's name), one with that command alone.
 
@@ -742,6 +772,9 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
         b.add_argument("--interval", type=float, default=DEFAULT_INTERVAL, metavar="SECONDS",
                        help=f"with --watch: pause between two checks for changes (default: {DEFAULT_INTERVAL})")
+        b.add_argument("--lock-wait", type=_seconds, default=LOCK_WAIT, metavar="SECONDS",
+                       help="while another build writes into the output, wait this long for it, then give up "
+                            f"(default: {LOCK_WAIT:g}; 0: give up at once)")
         b.set_defaults(func=cmd_build)
     if only in (None, "text"):
         t = sub.add_parser("text", help="print the rules text a card's script renders")

@@ -32,6 +32,7 @@ from .cache import JOURNAL, MANIFEST, Entry, Manifest, compare_sources, index_ke
 from .compiling import PARALLEL_THRESHOLD, CardResult, compile_again, compile_batches, use_cache_folder
 from .incremental import incremental
 from .library import Library
+from .lock import LOCK_WAIT, output_lock
 from .output import (CardModules, Stamp, has_index, has_keyword_modules, stamp_of, write_index, write_keyword_modules,
                      write_package_files)
 from .repair import OutputCheck, check_outputs
@@ -79,8 +80,13 @@ def check(paths: list[Path], jobs: int | None = None,
 
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
           progress: Callable[[int, int], None] | None = None,
-          unchanged_folders: frozenset[str] = frozenset()) -> BuildReport:
+          unchanged_folders: frozenset[str] = frozenset(), lock_wait: float = LOCK_WAIT,
+          waiting: Callable[[float], None] | None = None) -> BuildReport:
     """Compile card and keyword sources under ``paths`` into ``out`` (None: check only).
+
+    A build into ``out`` holds its lock (:func:`compiler.lock.output_lock`) throughout: while
+    another build holds it, ``waiting(lock_wait)`` is called and the lock waited for up to
+    ``lock_wait`` seconds, then :class:`compiler.lock.OutputBusy` raised.
 
     ``unchanged_folders`` (folders as listed, for :mod:`cardsmith.watch`): folders known to have
     had no change since the build that wrote the manifest (the kernel said so); their sources
@@ -97,7 +103,10 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
+        if out is None:
+            return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
+        with output_lock(out, lock_wait, waiting):
+            return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
     finally:
         if enabled:
             gc.enable()
