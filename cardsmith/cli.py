@@ -463,7 +463,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from runtime.tools.board import BoardingDecider, BoardWatcher
     from runtime.tools.human import HumanDecider
     from runtime.tools.random_player import RandomDecider
-    from runtime.tools.replay import Decision, GameLog, RecordingDecider, log_digest
+    from runtime.tools.replay import Decision, GameLog, RecordingDecider, TurnDigests, log_digest
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
 
@@ -497,7 +497,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 d = BoardingDecider(d, watchers[0])
             return RecordingDecider(d, record)
 
-        report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner)
+        digests = TurnDigests(record, record.__len__)  # (the state after each turn, for the log)
+        report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner,
+                           turn_ended=digests.turn_ended if args.save_log else None)
         if watchers:
             watchers[0].finish()
         elif humans:
@@ -515,17 +517,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.save_log:
             GameLog(seed=args.seed, decks=report.decks, names=list(names), max_turns=args.turns,
                     decisions=record, final_state=report.final_state, event_log=log_digest(report.log),
-                    events=len(report.log), ended=report.ended, human=human).save(Path(args.save_log))
+                    events=len(report.log), ended=report.ended, human=human,
+                    turns=digests.finish(report.turns, report.final_state)).save(Path(args.save_log))
             print(f"saved {args.save_log} ({len(record)} decisions); replay with `cardsmith replay {args.save_log}`")
         return 1 if report.violations else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-run a saved game log, print its turn log, and check it ends in the same state (exit 1 if not)."""
+    """Re-run a saved game log, print its turn log, and check it reaches the recorded state after each
+    turn and at its end (exit 1 if not, naming the first turn that differs)."""
     from runtime.decisions import Decider
     from runtime.game import Game
     from runtime.tools.board import BoardingDecider, BoardWatcher
-    from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
+    from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, TurnDigests, replay_problems
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
 
@@ -561,8 +565,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 d = BoardingDecider(d, watchers[0])
             return d
 
+        digests = TurnDigests(saved.decisions, lambda: cursor.position)
         report = play_game(pool, saved.seed, saved.decks, max_turns=saved.max_turns, names=saved.names,
-                           inner=inner)
+                           inner=inner, turn_ended=digests.turn_ended)
+        replayed = digests.finish(report.turns, report.final_state)
         if watchers:
             watchers[0].finish()
         if not args.board:
@@ -573,21 +579,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
             write_html(watchers[0].frames, f"cardsmith replay: seed {saved.seed}, {' vs '.join(saved.names)}",
                        Path(args.html))
             print(f"wrote {args.html} ({len(watchers[0].frames)} steps); open it in a browser")
-        problems: list[str] = []
-        if cursor.divergence:
-            problems.append(cursor.divergence)
-        elif cursor.position != len(saved.decisions):
-            problems.append(f"{len(saved.decisions) - cursor.position} recorded decision(s) were never asked for")
-        if log_digest(report.log) != saved.event_log:
-            problems.append(f"the event log differs ({len(report.log)} events, the log recorded {saved.events})")
-        if report.final_state != saved.final_state:
-            problems.append("the final game state differs from the recorded one")
+        problems = replay_problems(saved, report, replayed, cursor)
         print(f"-- replayed seed {saved.seed}: {report.turns} turns, {cursor.position} of {len(saved.decisions)} "
               f"decisions; winner: {report.winner or 'none'}")
         for p in problems:
             print(f"DIVERGED: {p}")
-        if not problems:
-            print("replay matches: same event log and same final state")
+        if not problems and saved.format >= 2:
+            print(f"replay matches: the same decisions and state after each of {len(replayed) - 1} turn(s), "
+                  "the same event log and final state")
+        elif not problems:
+            print(f"the replay ends as the log does: the same event log and final state (a format {saved.format} "
+                  "log has no turn records, so its decisions can't be checked turn by turn; "
+                  "`cardsmith play --save-log` writes them)")
         return 1 if problems else 0
 
 
