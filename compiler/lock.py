@@ -49,7 +49,10 @@ def output_lock(out: Path, wait: float = LOCK_WAIT,
     if fcntl is None:  # pragma: no cover
         yield
         return
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True)
+    except FileExistsError:
+        pass  # (a file in its place: opening the lock file in it says "Not a directory")
     fd = os.open(out / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
         if not _try_lock(fd):
