@@ -215,7 +215,8 @@ class _Build:
         if quick is None:
             return False
         if self.cache_dir is not None and quick.manifest is not None:
-            save_manifest(self.cache_dir, self.base, quick.manifest, quick.rows)
+            save_manifest(self.cache_dir, self.base, quick.manifest, quick.rows,
+                          outputs=quick.manifest.outputs != self.old.outputs)
         report.compiled, report.cached, report.written = len(edited), len(self.old.paths) - len(edited), quick.written
         report._unlisted = quick.results
         return True

@@ -202,7 +202,8 @@ def load_manifest(cache_dir: Path, base_key: str) -> Manifest:
                 complete = False
                 break
             manifest.index_key, manifest.folder = str(record["index"]), tuple(map(int, record["folder"]))
-            manifest.outputs = _outputs_from(record["outputs"])
+            if "outputs" in record:
+                manifest.outputs = _outputs_from(record["outputs"])
             for i, path, *row in record["rows"]:
                 if manifest.paths[i] != path:
                     return Manifest()
@@ -243,10 +244,12 @@ def _journal_records(path: Path, token: str) -> Iterator[dict[str, Any] | None]:
         yield None
 
 
-def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list[int] | None = None) -> None:
+def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list[int] | None = None,
+                  outputs: bool = False) -> None:
     """Record ``manifest``: with ``rows`` (it differs from the one loaded only in those rows, its
-    index key, its folder and its other outputs' stamps), by appending a record of them to the journal, a few hundred bytes
-    where the whole manifest is megabytes at 30,000 cards; else, or once the journal has grown
+    index key, its folder and, if ``outputs``, its other outputs' stamps), by appending a record of
+    them to the journal, a few hundred bytes where the whole manifest is megabytes at 30,000
+    cards; else, or once the journal has grown
     past :data:`JOURNAL_LIMIT`, whole, through a temporary file (never half-written), under a new
     token that the old journal's records don't carry, and the journal is removed."""
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -257,12 +260,14 @@ def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list
         except FileNotFoundError:
             size = 0
         if size < JOURNAL_LIMIT:
-            body = marshal.dumps({"token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
-                                  "outputs": _outputs_data(manifest.outputs),
-                                  "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i],
-                                            manifest.keys[i], manifest.names[i], manifest.modules[i],
-                                            manifest.stamps[i], manifest.written[i], manifest.out_sizes[i],
-                                            manifest.out_mtimes[i], manifest.out_digests[i]] for i in rows]})
+            record: dict[str, object] = {
+                "token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
+                "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i], manifest.keys[i],
+                          manifest.names[i], manifest.modules[i], manifest.stamps[i], manifest.written[i],
+                          manifest.out_sizes[i], manifest.out_mtimes[i], manifest.out_digests[i]] for i in rows]}
+            if outputs:  # (else unchanged: a few kilobytes left out of the usual record)
+                record["outputs"] = _outputs_data(manifest.outputs)
+            body = marshal.dumps(record)
             with open(journal, "ab") as f:
                 f.write(len(body).to_bytes(4, "little") + hashlib.sha256(body).digest() + body)
             return

@@ -85,17 +85,23 @@ def check_outputs(old: Manifest, pkg: Path) -> OutputCheck:
     prefix = os.path.join(folder, "")
     names = [w + ".py" for w in old.written]
     sts = lstat_all(folder, prefix, names) if names else []
-    if sts is None:  # one at least can't be had: each is looked at
-        suspects: list[int] = list(range(len(names)))
+    suspects: list[int] = []
+    if sts is None:  # one at least can't be had (missing, most likely)
         if not os.path.isdir(folder):  # (the whole folder gone: no file to look at)
-            damaged.update(zip(suspects, repeat("missing")))
-            suspects = []
+            damaged.update(zip(range(len(names)), repeat("missing")))
+        else:  # each by itself; those that disagree are looked at (read, for those that exist)
+            for i, name in enumerate(names):
+                try:
+                    st = os.lstat(prefix + name)
+                    if st.st_mtime_ns == old.out_mtimes[i] and st.st_size == old.out_sizes[i]:
+                        continue
+                except OSError:
+                    pass
+                suspects.append(i)
     else:
         mtimes = list(map(operator.attrgetter("st_mtime_ns"), sts))
         sizes = list(map(operator.attrgetter("st_size"), sts))
-        if mtimes == old.out_mtimes and sizes == old.out_sizes:
-            suspects = []  # (the usual case: two list comparisons)
-        else:
+        if mtimes != old.out_mtimes or sizes != old.out_sizes:  # (else, the usual case: all as recorded)
             suspects = [i for i, (m, s, om, os_) in enumerate(zip(mtimes, sizes, old.out_mtimes, old.out_sizes))
                         if m != om or s != os_]
     for i in suspects:

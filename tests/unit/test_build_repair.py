@@ -57,15 +57,31 @@ def _loads(out: Path) -> None:
         pool.get(name)
 
 
+def _spy_look(monkeypatch: pytest.MonkeyPatch, pkg: Path) -> list[str]:
+    """The files the next builds read to compare with their record (by path in ``pkg``)."""
+    looked: list[str] = []
+    real = compiler.repair._look
+
+    def spy(path: str, recorded: compiler.repair.Stamp) -> compiler.repair.Stamp | str:
+        looked.append(os.path.relpath(path, pkg))
+        return real(path, recorded)
+
+    monkeypatch.setattr(compiler.repair, "_look", spy)
+    return looked
+
+
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_damaged_output_file_is_repaired_by_the_next_build(tmp_path: Path, damage: str, target: str) -> None:
+def test_a_damaged_output_file_is_repaired_by_the_next_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             damage: str, target: str) -> None:
     src = small_pool(tmp_path, CARDS)
     out = tmp_path / "out"
     build([src], out, jobs=1)
     intact = _package(out)
     DAMAGE[damage](out / PACKAGE / target)
+    looked = _spy_look(monkeypatch, out / PACKAGE)
     report = build([src], out, jobs=1)
+    assert looked == [target]  # the files whose stat is as recorded are not read
     assert not report.diagnostics
     assert len(report.repaired) == 1 and report.repaired[0].startswith(f"{target} (")
     assert "1 repaired" in report.summary()
@@ -103,14 +119,7 @@ def test_a_touched_output_is_not_rewritten_and_its_new_stamp_is_recorded(tmp_pat
     pkg = out / PACKAGE
     for name in ("cards/grizzly_bears.py", "keywords/evergreen.py", INDEX_TABLE):
         os.utime(pkg / name)  # a new mtime, the same bytes
-    looked: list[str] = []
-    real = compiler.repair._look
-
-    def spy(path: str, recorded: compiler.repair.Stamp) -> compiler.repair.Stamp | str:
-        looked.append(os.path.relpath(path, pkg))
-        return real(path, recorded)
-
-    monkeypatch.setattr(compiler.repair, "_look", spy)
+    looked = _spy_look(monkeypatch, pkg)
     report = build([src], out, jobs=1)
     assert (report.repaired, report.compiled, report.written) == ([], 0, 0)
     assert sorted(looked) == sorted(["cards/grizzly_bears.py", "keywords/evergreen.py", INDEX_TABLE])
