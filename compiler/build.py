@@ -10,8 +10,8 @@ alone.
 A module missing from the output, damaged since it was written (:mod:`compiler.repair`), or last
 written for another card, is compiled again; a module that would not change is not rewritten.  A
 damaged or missing keyword module or index file is written again too, and the report names each
-file repaired.  The lowered keyword library is cached too (by its
-content hash), and the index is rendered only when the list of cards changes.
+file repaired.  The lowered keyword library is cached too (by its content hash), and the index is
+rendered only when the list of cards changes.
 """
 from __future__ import annotations
 
