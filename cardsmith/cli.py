@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from compiler import VERSION
 from compiler.build import BuildReport, build
+from compiler.lock import LOCK_WAIT
 from compiler.library import load_library
 from compiler.sources import default_pool, display, find_sources, keyword_dir_for
 from dsl.diagnostics import Diagnostic
@@ -117,8 +118,8 @@ def _print_diagnostics(report: BuildReport, fmt: str) -> None:
         import json
 
         print(json.dumps({"diagnostics": [d.as_dict() for d in report.diagnostics],
-                          "compiled": report.compiled, "cached": report.cached, "failed": report.failed},
-                         indent=2))
+                          "compiled": report.compiled, "cached": report.cached, "failed": report.failed,
+                          "repaired": report.repaired}, indent=2))
     else:
         _print_located(report.diagnostics)
 
@@ -178,15 +179,34 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if args.watch:
         return _watch(paths, out, args)
+    from compiler.lock import OutputBusy
+
     try:
         with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
-            report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
+            report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress,
+                           lock_wait=args.lock_wait, waiting=_waiting(out))
     except OSError as e:
         return _unwritable(e)
+    except OutputBusy as e:
+        raise CliError(str(e), out) from None
     _print_diagnostics(report, args.format)
     if args.format == "text":
+        _print_repaired(report, out)
         print(f"cardsmith build: {report.summary()} -> {out}")
     return 1 if report.diagnostics else 0
+
+
+REPAIRED_SHOWN = 10  # repaired files named one by one; past this, counted
+
+
+def _print_repaired(report: BuildReport, out: Path) -> None:
+    """Name the output files the build found damaged or missing and wrote again."""
+    from runtime.pool import PACKAGE
+
+    for line in report.repaired[:REPAIRED_SHOWN]:
+        print(f"cardsmith build: repaired {shown_path(out / PACKAGE)}/{line}")
+    if len(report.repaired) > REPAIRED_SHOWN:
+        print(f"cardsmith build: repaired {len(report.repaired) - REPAIRED_SHOWN} more file(s) in {shown_path(out / PACKAGE)}")
 
 
 def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
@@ -196,17 +216,31 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
     def show(report: BuildReport) -> None:
         _print_diagnostics(report, args.format)
         if args.format == "text":
+            _print_repaired(report, out)
             print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
+
+    from compiler.lock import OutputBusy
 
     if args.no_cache:
         raise CliError("--watch rebuilds through the cache: drop --no-cache", "in the command line")
     try:
-        watch(paths, out, show, jobs=args.jobs, interval=args.interval)
+        watch(paths, out, show, jobs=args.jobs, interval=args.interval, lock_wait=args.lock_wait,
+              waiting=_waiting(out))
     except KeyboardInterrupt:
         pass
     except OSError as e:
         return _unwritable(e)
+    except OutputBusy as e:
+        raise CliError(str(e), out) from None
     return 0
+
+
+def _waiting(out: Path) -> Callable[[float], None]:
+    """What a build says when another build holds the output's lock (see :mod:`compiler.lock`)."""
+    def say(limit: float) -> None:
+        print(f"cardsmith build: another build is writing into {shown_path(out)}; waiting for it to finish "
+              f"(up to {limit:g} s)", file=sys.stderr, flush=True)
+    return say
 
 
 def _unwritable(e: OSError) -> int:
@@ -429,7 +463,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from runtime.tools.board import BoardingDecider, BoardWatcher
     from runtime.tools.human import HumanDecider
     from runtime.tools.random_player import RandomDecider
-    from runtime.tools.replay import Decision, GameLog, RecordingDecider, log_digest
+    from runtime.tools.replay import Decision, GameLog, RecordingDecider, TurnDigests, log_digest
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
 
@@ -463,7 +497,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 d = BoardingDecider(d, watchers[0])
             return RecordingDecider(d, record)
 
-        report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner)
+        digests = TurnDigests(record, record.__len__)  # (the state after each turn, for the log)
+        report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner,
+                           turn_ended=digests.turn_ended if args.save_log else None)
         if watchers:
             watchers[0].finish()
         elif humans:
@@ -481,17 +517,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.save_log:
             GameLog(seed=args.seed, decks=report.decks, names=list(names), max_turns=args.turns,
                     decisions=record, final_state=report.final_state, event_log=log_digest(report.log),
-                    events=len(report.log), ended=report.ended, human=human).save(Path(args.save_log))
+                    events=len(report.log), ended=report.ended, human=human,
+                    turns=digests.finish(report.turns, report.final_state)).save(Path(args.save_log))
             print(f"saved {args.save_log} ({len(record)} decisions); replay with `cardsmith replay {args.save_log}`")
         return 1 if report.violations else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-run a saved game log, print its turn log, and check it ends in the same state (exit 1 if not)."""
+    """Re-run a saved game log, print its turn log, and check it reaches the recorded state after each
+    turn and at its end (exit 1 if not, naming the first turn that differs)."""
     from runtime.decisions import Decider
     from runtime.game import Game
     from runtime.tools.board import BoardingDecider, BoardWatcher
-    from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
+    from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, TurnDigests, replay_problems
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
 
@@ -527,8 +565,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 d = BoardingDecider(d, watchers[0])
             return d
 
+        digests = TurnDigests(saved.decisions, lambda: cursor.position)
         report = play_game(pool, saved.seed, saved.decks, max_turns=saved.max_turns, names=saved.names,
-                           inner=inner)
+                           inner=inner, turn_ended=digests.turn_ended)
+        replayed = digests.finish(report.turns, report.final_state)
         if watchers:
             watchers[0].finish()
         if not args.board:
@@ -539,21 +579,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
             write_html(watchers[0].frames, f"cardsmith replay: seed {saved.seed}, {' vs '.join(saved.names)}",
                        Path(args.html))
             print(f"wrote {args.html} ({len(watchers[0].frames)} steps); open it in a browser")
-        problems: list[str] = []
-        if cursor.divergence:
-            problems.append(cursor.divergence)
-        elif cursor.position != len(saved.decisions):
-            problems.append(f"{len(saved.decisions) - cursor.position} recorded decision(s) were never asked for")
-        if log_digest(report.log) != saved.event_log:
-            problems.append(f"the event log differs ({len(report.log)} events, the log recorded {saved.events})")
-        if report.final_state != saved.final_state:
-            problems.append("the final game state differs from the recorded one")
+        problems = replay_problems(saved, report, replayed, cursor)
         print(f"-- replayed seed {saved.seed}: {report.turns} turns, {cursor.position} of {len(saved.decisions)} "
               f"decisions; winner: {report.winner or 'none'}")
         for p in problems:
             print(f"DIVERGED: {p}")
-        if not problems:
-            print("replay matches: same event log and same final state")
+        if not problems and saved.format >= 2:
+            print(f"replay matches: the same decisions and state after each of {len(replayed) - 1} turn(s), "
+                  "the same event log and final state")
+        elif not problems:
+            print(f"the replay ends as the log does: the same event log and final state (a format {saved.format} "
+                  "log has no turn records, so its decisions can't be checked turn by turn; "
+                  "`cardsmith play --save-log` writes them)")
         return 1 if problems else 0
 
 
@@ -697,6 +734,17 @@ _POSITIVE = at_least(1)
 _NATURAL = at_least(0)
 
 
+def _seconds(text: str) -> float:
+    """An argument type: a number of seconds, 0 or more."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds: {text!r}") from None
+    if not n >= 0 or n == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return n
+
+
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` (a command's name), one with that command alone.
 
@@ -727,6 +775,9 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
         b.add_argument("--interval", type=float, default=DEFAULT_INTERVAL, metavar="SECONDS",
                        help=f"with --watch: pause between two checks for changes (default: {DEFAULT_INTERVAL})")
+        b.add_argument("--lock-wait", type=_seconds, default=LOCK_WAIT, metavar="SECONDS",
+                       help="while another build writes into the output, wait this long for it, then give up "
+                            f"(default: {LOCK_WAIT:g}; 0: give up at once)")
         b.set_defaults(func=cmd_build)
     if only in (None, "text"):
         t = sub.add_parser("text", help="print the rules text a card's script renders")

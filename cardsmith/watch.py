@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 from compiler.build import BuildReport, build
+from compiler.lock import LOCK_WAIT
 
 DEFAULT_INTERVAL = 0.1  # seconds between rounds when polling
 SAFETY_SECONDS = 2.0  # with notifications: the longest wait between two rounds
@@ -139,12 +140,14 @@ def _folders(paths: list[Path]) -> tuple[list[str], set[str]]:
 
 
 def watch(paths: list[Path], out: Path, on_build: Callable[[BuildReport], None], jobs: int | None = None,
-          interval: float = DEFAULT_INTERVAL, rounds: int | None = None) -> int:
+          interval: float = DEFAULT_INTERVAL, rounds: int | None = None, lock_wait: float = LOCK_WAIT,
+          waiting: Callable[[float], None] | None = None) -> int:
     """Build ``paths`` into ``out``, then again on every change (see the module docstring),
     calling ``on_build`` with the first report and with every later one that compiled or wrote
     something or whose diagnostics differ from the round before (a file that keeps failing is
     compiled again each round, as by any build, but reported once).  Runs until interrupted, or
-    for ``rounds`` builds in all when given (for tests); returns how many builds ran."""
+    for ``rounds`` builds in all when given (for tests); returns how many builds ran.  ``lock_wait``
+    and ``waiting``: as for :func:`compiler.build.build`, each round."""
     notifier = _notifier()
     done = 0
     last: list[object] = []
@@ -156,7 +159,7 @@ def watch(paths: list[Path], out: Path, on_build: Callable[[BuildReport], None],
             notifier.watch(folders)
             watched = set(folders)
         while rounds is None or done < rounds:
-            report = build(paths, out, jobs=jobs, unchanged_folders=unchanged)
+            report = build(paths, out, jobs=jobs, unchanged_folders=unchanged, lock_wait=lock_wait, waiting=waiting)
             done += 1
             if done == 1 or report.compiled or report.written or report.diagnostics != last:
                 on_build(report)

@@ -7,9 +7,11 @@ compiles cards (in worker processes, for many), :mod:`compiler.output` writes th
 package, and :mod:`compiler.incremental` settles a rebuild of a few edited cards from the manifest
 alone.
 
-A module missing from the output, or last written for another card, is compiled again; a module
-that would not change is not rewritten.  The lowered keyword library is cached too (by its
-content hash), and the index is rendered only when the list of cards changes.
+A module missing from the output, damaged since it was written (:mod:`compiler.repair`), or last
+written for another card, is compiled again; a module that would not change is not rewritten.  A
+damaged or missing keyword module or index file is written again too, and the report names each
+file repaired.  The lowered keyword library is cached too (by its content hash), and the index is
+rendered only when the list of cards changes.
 """
 from __future__ import annotations
 
@@ -30,7 +32,10 @@ from .cache import JOURNAL, MANIFEST, Entry, Manifest, compare_sources, index_ke
 from .compiling import PARALLEL_THRESHOLD, CardResult, compile_again, compile_batches, use_cache_folder
 from .incremental import incremental
 from .library import Library
-from .output import CardModules, has_index, has_keyword_modules, write_index, write_keyword_modules, write_package_files
+from .lock import LOCK_WAIT, output_lock
+from .output import (CardModules, Stamp, has_index, has_keyword_modules, stamp_of, write_index, write_keyword_modules,
+                     write_package_files)
+from .repair import OutputCheck, check_outputs
 from .sources import keyword_dir_for, list_sources
 from .fingerprint import code_hash
 from .templating import template_hash
@@ -46,6 +51,9 @@ class BuildReport:
     written: int = 0
     seconds: float = 0.0
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Output files found damaged or missing and written again, each with why, by their path in
+    # the package: "cards/shock.py (changed since it was written)".
+    repaired: list[str] = field(default_factory=list)
     _results: list[CardResult] = field(default_factory=list, repr=False)
     _unlisted: Callable[[], list[CardResult]] | None = field(default=None, repr=False, compare=False)
 
@@ -59,8 +67,9 @@ class BuildReport:
 
     def summary(self) -> str:
         """The one-line summary."""
+        repaired = f", {len(self.repaired)} repaired" if self.repaired else ""
         return (f"{self.compiled} compiled, {self.cached} cached, {self.failed} failed, "
-                f"{self.written} files written in {self.seconds:.2f}s")
+                f"{self.written} files written{repaired} in {self.seconds:.2f}s")
 
 
 def check(paths: list[Path], jobs: int | None = None,
@@ -71,8 +80,13 @@ def check(paths: list[Path], jobs: int | None = None,
 
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
           progress: Callable[[int, int], None] | None = None,
-          unchanged_folders: frozenset[str] = frozenset()) -> BuildReport:
+          unchanged_folders: frozenset[str] = frozenset(), lock_wait: float = LOCK_WAIT,
+          waiting: Callable[[float], None] | None = None) -> BuildReport:
     """Compile card and keyword sources under ``paths`` into ``out`` (None: check only).
+
+    A build into ``out`` holds its lock (:func:`compiler.lock.output_lock`) throughout: while
+    another build holds it, ``waiting(lock_wait)`` is called and the lock waited for up to
+    ``lock_wait`` seconds, then :class:`compiler.lock.OutputBusy` raised.
 
     ``unchanged_folders`` (folders as listed, for :mod:`cardsmith.watch`): folders known to have
     had no change since the build that wrote the manifest (the kernel said so); their sources
@@ -89,7 +103,10 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
+        if out is None:
+            return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
+        with output_lock(out, lock_wait, waiting):
+            return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
     finally:
         if enabled:
             gc.enable()
@@ -100,7 +117,7 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
            collector: bool) -> BuildReport:
     start = time.perf_counter()
     b = _Build(paths, out, use_cache, unchanged_folders, collector)
-    report = BuildReport(diagnostics=list(b.library_diagnostics))
+    report = BuildReport(diagnostics=list(b.library_diagnostics), repaired=b.repaired)
     found, todo = b.found, b.found.todo
     compiled: Iterable[CardResult] = ()
     if b.few_edits():
@@ -154,7 +171,34 @@ class _Build:
         self.found = compare_sources(card_files, self.old, self.base_key, unchanged_folders)
         self.writing = out is not None and not self.library_diagnostics
         self.pkg = out / PACKAGE if out is not None else Path()
+        self.check = check_outputs(self.old, self.pkg) if self.writing and self.use_cache else OutputCheck()
+        self.repaired = self._compile_damaged() + list(self.check.notes)
         self.modules = CardModules(self.pkg, staging=self.writing)
+
+    def _compile_damaged(self) -> list[str]:
+        """Have the cards whose modules are damaged or missing compiled again, as if their sources
+        had been edited (the manifest doesn't hold a module's code); what is repaired so."""
+        damaged, found, old = self.check.damaged, self.found, self.old
+        if not damaged:
+            return []
+        repaired = []
+        for i in [i for i in found.unchanged if i in damaged]:
+            shown = old.paths[i]
+            try:
+                found.stats[shown] = os.stat(shown)
+            except OSError:
+                pass  # (gone since it was listed: compiling it says so)
+            found.todo.append(shown)
+            repaired.append(f"cards/{old.written[i]}.py ({damaged[i]})")
+        found.unchanged[:] = [i for i in found.unchanged if i not in damaged]
+        for shown, i in found.same_key:
+            if i in damaged:
+                found.todo.append(shown)
+                repaired.append(f"cards/{old.written[i]}.py ({damaged[i]})")
+        found.same_key[:] = [(shown, i) for shown, i in found.same_key if i not in damaged]
+        # (a damaged module of an edited card is rewritten anyway, and one of a card no longer in
+        # the pool is removed: neither is a repair)
+        return repaired
 
     def few_edits(self) -> bool:
         """Whether the sources are those of the last build, a few edited, all readable (for
@@ -167,11 +211,12 @@ class _Build:
     def settle_incremental(self, edited: list[CardResult], report: BuildReport) -> bool:
         """Settle the build from the manifest alone, if it can be, and fill ``report``; whether it was."""
         quick = incremental(self.old, self.pkg, self.modules, self.found.same_key, edited, self.found.stats,
-                            self.stamp, self.base_key, self.library)
+                            self.stamp, self.base_key, self.library, self.check)
         if quick is None:
             return False
         if self.cache_dir is not None and quick.manifest is not None:
-            save_manifest(self.cache_dir, self.base, quick.manifest, quick.rows)
+            save_manifest(self.cache_dir, self.base, quick.manifest, quick.rows,
+                          outputs=quick.manifest.outputs != self.old.outputs)
         report.compiled, report.cached, report.written = len(edited), len(self.old.paths) - len(edited), quick.written
         report._unlisted = quick.results
         return True
@@ -183,11 +228,12 @@ class _Build:
         found = self.found
         results = {shown: CardResult(shown, diagnostics=[d]) for shown, d in found.unreadable.items()}
         new_manifest: dict[str, Entry] = {}
+        touched = self.check.touched
         for i in found.unchanged:
             shown = self.old.paths[i]
             entry = manifest[shown]
             results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
-            new_manifest[shown] = entry
+            new_manifest[shown] = entry.with_output(touched[i]) if i in touched else entry
         for shown, i in found.same_key:
             entry = manifest[shown]
             results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
@@ -234,11 +280,13 @@ class _Build:
         pkg, modules, old, stats = self.pkg, self.modules, self.old, self.found.stats
         written = write_package_files(pkg, modules)
         keyword_modules = old.keyword_modules
-        if not has_keyword_modules(pkg, keyword_modules):
+        outputs = {**old.outputs, **self.check.touched_files}
+        if not has_keyword_modules(pkg, keyword_modules) or self.check.keywords:
             # They depend only on the library and the templates (both in the base key).
             if self.kept is not None:
                 use_cache_folder(self.kept)  # (the templates as the workers compiled them, not compiled again)
-            keyword_modules, n = write_keyword_modules(pkg, self.library.get())
+            keyword_modules, n, stamps = write_keyword_modules(pkg, self.library.get())
+            outputs = {name: s for name, s in outputs.items() if not name.startswith("keywords/")} | stamps
             written += n
         cards = []
         for r in results:
@@ -249,21 +297,26 @@ class _Build:
             cards.append((r.name, r.module))
             if r.path in stats:
                 st = stats[r.path]
-                new_manifest[r.path] = Entry(st.st_mtime_ns, st.st_size, r.key, r.name,
-                                             base_module[r.path], self.stamp, r.module)
-            elif r.path in new_manifest and new_manifest[r.path].written != r.module:
-                new_manifest[r.path] = new_manifest[r.path]._replace(written=r.module)
+                new_manifest[r.path] = Entry(st.st_mtime_ns, st.st_size, r.key, r.name, base_module[r.path],
+                                             self.stamp, r.module, *self._output_stamp(r))
+            elif r.path in new_manifest:
+                stamp = modules.stamps.get(f"{r.module}.py")  # (compiled again: see compile_late)
+                if stamp is not None or new_manifest[r.path].written != r.module:
+                    new_manifest[r.path] = new_manifest[r.path]._replace(written=r.module).with_output(
+                        stamp or self._output_stamp(r))
         modules.publish()  # (a cold build's modules all become visible here, at once)
         # The index depends only on the (name, module) list, the library and the templates: unchanged
         # since the build that wrote it, it is not even rendered.
         key = index_key(self.base_key, [n for n, _ in cards], [m for _, m in cards])
-        if key != old.index_key or not has_index(pkg):
-            written += write_index(pkg, cards, self.library.get())
+        if key != old.index_key or not has_index(pkg) or self.check.index:
+            n, stamps = write_index(pkg, cards, self.library.get())
+            outputs.update(stamps)
+            written += n
         in_pool = {m for _, m in cards} | {"__init__"}
         for stale in sorted(present_modules - in_pool):  # (cards no longer in the pool)
             (pkg / "cards" / f"{stale}.py").unlink()
             written += 1
-        new = Manifest.from_entries(new_manifest, key, keyword_modules, modules.settle(old.folder, self.stamp))
+        new = Manifest.from_entries(new_manifest, key, keyword_modules, modules.settle(old.folder, self.stamp), outputs)
         if self.use_cache:
             if new != old:  # (a no-op build writes nothing, not even the manifest)
                 save_manifest(self.cache_dir, self.base, new)
@@ -271,6 +324,21 @@ class _Build:
             (self.cache_dir / MANIFEST).unlink(missing_ok=True)
             (self.cache_dir / JOURNAL).unlink(missing_ok=True)
         return written
+
+    def _output_stamp(self, r: CardResult) -> Stamp:
+        """The stamp of the module of ``r``, a card recorded in the new manifest: as this build
+        wrote it (or found it holding its code), else as the last build recorded it (a card
+        touched but not compiled), else as it is now."""
+        name = f"{r.module}.py"
+        stamp = self.modules.stamps.get(name)
+        if stamp is not None:
+            return stamp
+        i = self.old.row(r.path)
+        if i >= 0 and self.old.written[i] == r.module:
+            touched = self.check.touched.get(i)
+            return touched or Stamp(self.old.out_sizes[i], self.old.out_mtimes[i], self.old.out_digests[i])
+        path = self.modules.folder / name
+        return stamp_of(os.stat(path), path.read_bytes())
 
 
 def _progress(progress: Callable[[int, int], None] | None, done: int, total: int) -> Callable[[int], None]:

@@ -10,6 +10,10 @@ that was touched but has the same key is not recompiled either.  An entry whose 
 within :data:`~compiler.sources.RACY_SECONDS` of the build that recorded it is not trusted by its
 mtime (the file could change again within the same timestamp tick): it is re-read and hashed,
 like git's "racily clean" index entries.
+
+It also records what the build wrote: each card module's, keyword module's and index file's
+size, mtime and content hash (a :class:`~compiler.output.Stamp`), so that the next build can tell
+an output file that was damaged or deleted since, and write it again (:mod:`compiler.repair`).
 """
 from __future__ import annotations
 
@@ -27,13 +31,13 @@ from typing import Any, Iterator, NamedTuple
 
 from dsl.diagnostics import Diagnostic
 
-from .output import write_new
+from .output import Stamp, write_new
 from .sources import RACY_NS, Display, display, lstat_all, read_source
 
 MANIFEST = "manifest.marshal"
 JOURNAL = "manifest.journal"  # rows changed by one-card rebuilds since the manifest was written whole
 JOURNAL_LIMIT = 256 * 1024  # bytes of journal past which the next build writes the manifest whole
-MANIFEST_FORMAT = 5  # bumped whenever the layout of the manifest changes
+MANIFEST_FORMAT = 6  # bumped whenever the layout of the manifest changes
 
 
 def source_key(base_key: bytes, shown: str, raw: bytes) -> str:
@@ -51,6 +55,13 @@ class Entry(NamedTuple):
     module: str  # before renaming for a clash of module names
     stamp: int  # when the build that recorded it started (ns)
     written: str  # the module it was written to (after renaming)
+    out_size: int  # the module file as written (see compiler.output.Stamp)
+    out_mtime: int
+    out_digest: bytes
+
+    def with_output(self, stamp: Stamp) -> Entry:
+        """This entry, its module file as ``stamp`` says."""
+        return self._replace(out_size=stamp.size, out_mtime=stamp.mtime_ns, out_digest=stamp.digest)
 
     def trusted(self, st: os.stat_result) -> bool:
         """Unchanged by size and mtime, and not modified just before it was recorded."""
@@ -58,11 +69,30 @@ class Entry(NamedTuple):
                 and self.mtime_ns < self.stamp - RACY_NS)
 
 
-_COLUMNS = ("paths", "mtimes", "sizes", "keys", "names", "modules", "stamps", "written")
+_COLUMNS = ("paths", "mtimes", "sizes", "keys", "names", "modules", "stamps", "out_sizes", "out_mtimes",
+            "out_digests", "written")
 # The columns stored as lists.  ``written`` differs from ``modules`` only for a card whose module
 # was renamed for a clash of names, so it is stored as ``renamed``, those rows alone ({row:
 # written}): a whole list of 30,000 strings would be a large part of the manifest's load.
 _STORED_COLUMNS = _COLUMNS[:-1]
+
+
+def _outputs_data(outputs: dict[str, Stamp]) -> dict[str, list[object]]:
+    """The stamps of the files besides card modules as marshal stores them (plain lists)."""
+    return {name: list(stamp) for name, stamp in outputs.items()}
+
+
+def _outputs_from(data: object) -> dict[str, Stamp]:
+    """:func:`_outputs_data` read back (``TypeError`` if malformed)."""
+    if not isinstance(data, dict):
+        raise TypeError("outputs")
+    outputs = {}
+    for name, (size, mtime, digest) in data.items():
+        if not (isinstance(name, str) and isinstance(size, int) and isinstance(mtime, int)
+                and isinstance(digest, bytes)):
+            raise TypeError("outputs")
+        outputs[name] = Stamp(size, mtime, digest)
+    return outputs
 
 
 @dataclass
@@ -82,22 +112,40 @@ class Manifest:
     names: list[str] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)
     stamps: list[int] = field(default_factory=list)
+    out_sizes: list[int] = field(default_factory=list)  # each card's module file, as written
+    out_mtimes: list[int] = field(default_factory=list)
+    out_digests: list[bytes] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     index_key: str = ""
     keyword_modules: tuple[str, ...] = ()
     # The card folder as this build left it (see :meth:`compiler.output.CardModules.settle`).
     folder: tuple[int, ...] = ()
+    # The stamps of the other files written (keyword modules and the index), by their path in the
+    # package: "keywords/flying.py", "index.py", "index.txt".
+    outputs: dict[str, Stamp] = field(default_factory=dict)
     token: str = field(default="", compare=False)  # which whole manifest a journal record follows
 
     @classmethod
-    def from_entries(cls, entries: dict[str, Entry], index_key: str,
-                     keyword_modules: tuple[str, ...], folder: tuple[int, ...]) -> Manifest:
+    def from_entries(cls, entries: dict[str, Entry], index_key: str, keyword_modules: tuple[str, ...],
+                     folder: tuple[int, ...], outputs: dict[str, Stamp]) -> Manifest:
         """A manifest of ``entries`` (by path)."""
         order = sorted(entries)
         rows = [entries[k] for k in order]
         return cls(order, [e.mtime_ns for e in rows], [e.size for e in rows], [e.key for e in rows],
                    [e.name for e in rows], [e.module for e in rows], [e.stamp for e in rows],
-                   [e.written for e in rows], index_key, keyword_modules, folder)
+                   [e.out_size for e in rows], [e.out_mtime for e in rows], [e.out_digest for e in rows],
+                   [e.written for e in rows], index_key, keyword_modules, folder, outputs)
+
+    def copy(self) -> Manifest:
+        """A copy whose columns and outputs can be changed without changing this one's."""
+        return Manifest(self.paths, list(self.mtimes), list(self.sizes), list(self.keys), list(self.names),
+                        list(self.modules), list(self.stamps), list(self.out_sizes), list(self.out_mtimes),
+                        list(self.out_digests), list(self.written), self.index_key, self.keyword_modules,
+                        self.folder, dict(self.outputs), self.token)
+
+    def set_output(self, i: int, stamp: Stamp) -> None:
+        """Record ``stamp`` as row ``i``'s module file."""
+        self.out_sizes[i], self.out_mtimes[i], self.out_digests[i] = stamp
 
     def row(self, path: str) -> int:
         """Row of ``path``, -1 if none (a binary search: rows are sorted by path)."""
@@ -116,7 +164,7 @@ class Manifest:
     def entry(self, i: int) -> Entry:
         """Row ``i`` as an entry."""
         return Entry(self.mtimes[i], self.sizes[i], self.keys[i], self.names[i], self.modules[i],
-                     self.stamps[i], self.written[i])
+                     self.stamps[i], self.written[i], self.out_sizes[i], self.out_mtimes[i], self.out_digests[i])
 
     def entries(self) -> dict[str, Entry]:
         """Every row, by path."""
@@ -139,25 +187,29 @@ def load_manifest(cache_dir: Path, base_key: str) -> Manifest:
         renamed = data["renamed"]
         if not all(isinstance(c, list) and len(c) == len(columns[0]) for c in columns) or not isinstance(renamed, dict):
             return Manifest()
-        paths, mtimes, sizes, keys, names, modules, stamps = columns
+        paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_mtimes, out_digests = columns
         written = list(modules)
         for i, module in renamed.items():
             if not (isinstance(i, int) and 0 <= i < len(written) and isinstance(module, str)):
                 return Manifest()
             written[i] = module
-        manifest = Manifest(paths, mtimes, sizes, keys, names, modules, stamps, written, str(data["index"]),
-                            tuple(data["keywords"]), tuple(map(int, data["folder"])), str(data["token"]))
+        manifest = Manifest(paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_mtimes, out_digests,
+                            written, str(data["index"]), tuple(data["keywords"]), tuple(map(int, data["folder"])),
+                            _outputs_from(data["outputs"]), str(data["token"]))
         complete = True
         for record in _journal_records(cache_dir / JOURNAL, manifest.token):
             if record is None:  # (records appended after it would never be read: see save_manifest)
                 complete = False
                 break
             manifest.index_key, manifest.folder = str(record["index"]), tuple(map(int, record["folder"]))
+            if "outputs" in record:
+                manifest.outputs = _outputs_from(record["outputs"])
             for i, path, *row in record["rows"]:
                 if manifest.paths[i] != path:
                     return Manifest()
                 (manifest.mtimes[i], manifest.sizes[i], manifest.keys[i], manifest.names[i], manifest.modules[i],
-                 manifest.stamps[i], manifest.written[i]) = row
+                 manifest.stamps[i], manifest.written[i], manifest.out_sizes[i], manifest.out_mtimes[i],
+                 manifest.out_digests[i]) = row
         if not complete:
             manifest.token = ""  # the next build writes it whole (and removes the journal)
         return manifest
@@ -192,10 +244,12 @@ def _journal_records(path: Path, token: str) -> Iterator[dict[str, Any] | None]:
         yield None
 
 
-def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list[int] | None = None) -> None:
+def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list[int] | None = None,
+                  outputs: bool = False) -> None:
     """Record ``manifest``: with ``rows`` (it differs from the one loaded only in those rows, its
-    index key and its folder), by appending a record of them to the journal, a few hundred bytes
-    where the whole manifest is megabytes at 30,000 cards; else, or once the journal has grown
+    index key, its folder and, if ``outputs``, its other outputs' stamps), by appending a record of
+    them to the journal, a few hundred bytes where the whole manifest is megabytes at 30,000
+    cards; else, or once the journal has grown
     past :data:`JOURNAL_LIMIT`, whole, through a temporary file (never half-written), under a new
     token that the old journal's records don't carry, and the journal is removed."""
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -206,17 +260,21 @@ def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list
         except FileNotFoundError:
             size = 0
         if size < JOURNAL_LIMIT:
-            body = marshal.dumps({"token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
-                                  "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i],
-                                            manifest.keys[i], manifest.names[i], manifest.modules[i],
-                                            manifest.stamps[i], manifest.written[i]] for i in rows]})
+            record: dict[str, object] = {
+                "token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
+                "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i], manifest.keys[i],
+                          manifest.names[i], manifest.modules[i], manifest.stamps[i], manifest.written[i],
+                          manifest.out_sizes[i], manifest.out_mtimes[i], manifest.out_digests[i]] for i in rows]}
+            if outputs:  # (else unchanged: a few kilobytes left out of the usual record)
+                record["outputs"] = _outputs_data(manifest.outputs)
+            body = marshal.dumps(record)
             with open(journal, "ab") as f:
                 f.write(len(body).to_bytes(4, "little") + hashlib.sha256(body).digest() + body)
             return
     token = f"{time.time_ns()}-{os.getpid()}"
     data: dict[str, object] = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
                                "keywords": list(manifest.keyword_modules), "folder": list(manifest.folder),
-                               "token": token}
+                               "outputs": _outputs_data(manifest.outputs), "token": token}
     data.update((c, getattr(manifest, c)) for c in _STORED_COLUMNS)
     data["renamed"] = {i: w for i, m, w in zip(range(len(manifest.written)), manifest.modules, manifest.written) if m != w}
     write_new(cache_dir / MANIFEST, marshal.dumps(data))

@@ -13,6 +13,7 @@ from .output import CardModules, has_index, has_keyword_modules, write_index, wr
 
 if TYPE_CHECKING:
     from .library import Library
+    from .repair import OutputCheck
 
 
 class Quick(NamedTuple):
@@ -26,18 +27,21 @@ class Quick(NamedTuple):
 
 def incremental(old: Manifest, pkg: Path, modules: CardModules,
                 same_key: list[tuple[str, int]], edited: list[CardResult], stats: dict[str, os.stat_result],
-                stamp: int, base_key: bytes, library: Library) -> Quick | None:
+                stamp: int, base_key: bytes, library: Library, check: OutputCheck) -> Quick | None:
     """Finish a build whose sources are exactly those of the last build, ``edited`` compiled again
     and ``same_key`` touched but unchanged, from the manifest alone: O(edited) work besides
     the listing of the output folder and the manifest itself (and the index, if a name changed).
+    ``check``: how the output compared with the manifest (a card whose module was damaged is among
+    ``edited``; the new stamps of files touched but unchanged are recorded).
 
     Returns None, having written nothing, whenever the whole settlement of names and modules is
     needed (:func:`compiler.build.build` then runs it): an edited card failed; the output lacks a
-    module the manifest lists, or holds one it doesn't, or lacks a keyword module or the index; an
+    module the manifest lists, or holds one it doesn't, or lacks a keyword module or the index, or
+    one of them is damaged; an
     edited card takes a name or module another card has, or leaves a module another card wanted;
     more than one card changed its name or module.
     """
-    if any(r.diagnostics for r in edited) or modules.staging:
+    if any(r.diagnostics for r in edited) or modules.staging or check.damaged_files:
         return None
     if not modules.as_left(old.folder):
         # Changed since the last build left it (or not known): listed and compared.
@@ -73,23 +77,28 @@ def incremental(old: Manifest, pkg: Path, modules: CardModules,
         written += 1
     written += write_package_files(pkg, modules)
     folder = modules.settle(old.folder, stamp)
-    if not edited and not same_key:
+    if not edited and not same_key and check.unchanged:
         manifest = None if folder == old.folder else replace(old, folder=folder)
     else:
-        manifest = Manifest(old.paths, list(old.mtimes), list(old.sizes), list(old.keys), list(old.names),
-                            list(old.modules), list(old.stamps), list(old.written), old.index_key,
-                            old.keyword_modules, folder, old.token)
+        manifest = old.copy()
+        manifest.folder = folder
+        for i, touched in check.touched.items():
+            manifest.set_output(i, touched)
+        manifest.outputs.update(check.touched_files)
         for r in edited:
             i = old.row(r.path)
             manifest.keys[i], manifest.names[i], manifest.modules[i] = r.key, r.name, base_modules[i]
             manifest.written[i] = r.module
+            manifest.set_output(i, modules.stamps[f"{r.module}.py"])
         for shown, i in [*((r.path, old.row(r.path)) for r in edited), *same_key]:
             st = stats[shown]
             manifest.mtimes[i], manifest.sizes[i], manifest.stamps[i] = st.st_mtime_ns, st.st_size, stamp
         if moved:
             cards = list(zip(manifest.names, manifest.written))
             manifest.index_key = index_key(base_key, manifest.names, manifest.written)
-            written += write_index(pkg, cards, library.get())
+            n, stamps = write_index(pkg, cards, library.get())
+            manifest.outputs.update(stamps)
+            written += n
     edited_at = {old.row(r.path): r for r in edited}
     final = manifest or old
 
@@ -97,4 +106,5 @@ def incremental(old: Manifest, pkg: Path, modules: CardModules,
         return [edited_at.get(i) or CardResult(p, final.names[i], final.written[i], cached=True, key=final.keys[i])
                 for i, p in enumerate(final.paths)]
 
-    return Quick(written, manifest, results, sorted({old.row(r.path) for r in edited} | {i for _, i in same_key}))
+    return Quick(written, manifest, results,
+                 sorted({old.row(r.path) for r in edited} | {i for _, i in same_key} | check.touched.keys()))

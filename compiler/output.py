@@ -3,10 +3,11 @@ folder; otherwise each only if it changed), keyword modules, the index and the p
 files.  A file is never left half-written: each is written to a temporary file renamed over it."""
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from runtime.pool import INDEX_TABLE
 
@@ -15,6 +16,30 @@ from . import VERSION
 if TYPE_CHECKING:
     from .compiling import CardResult
     from .ir import LibraryIR
+
+
+class Stamp(NamedTuple):
+    """An output file as a build left it: its size, modification time and the sha256 digest of its
+    bytes.  A later build trusts a file whose size and mtime are still these, and hashes it only
+    when they are not (see :mod:`compiler.repair`)."""
+
+    size: int
+    mtime_ns: int
+    digest: bytes
+
+
+def stamp_of(st: os.stat_result, data: bytes) -> Stamp:
+    """The stamp of a file whose ``stat`` is ``st`` and whose bytes are ``data``."""
+    return Stamp(st.st_size, st.st_mtime_ns, hashlib.sha256(data).digest())
+
+
+def write_stamped(path: Path, data: bytes) -> tuple[bool, Stamp]:
+    """Write ``data`` to ``path`` unless it holds them already: whether it was written, and the
+    file's stamp either way."""
+    if path.exists() and path.read_bytes() == data:
+        return False, stamp_of(os.stat(path), data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return True, stamp_of(write_new(path, data), data)
 
 
 def write_bytes_if_changed(path: Path, data: bytes) -> bool:
@@ -28,11 +53,13 @@ def write_bytes_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
-def write_new(path: Path, data: bytes) -> None:
-    """Write a file known not to exist yet, in an existing folder (no read to compare first)."""
+def write_new(path: Path, data: bytes) -> os.stat_result:
+    """Write a file known not to exist yet, in an existing folder (no read to compare first);
+    its ``stat`` as written (a rename keeps the mtime)."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(data)
+    st = _write_fresh(str(tmp), data)
     os.replace(tmp, path)  # never a partially written module
+    return st
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -48,31 +75,39 @@ def write_package_files(pkg: Path, modules: CardModules) -> int:
             + write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n'))
 
 
-def write_index(pkg: Path, cards: list[tuple[str, str]], library: LibraryIR) -> int:
+INDEX_FILES = ("index.py", INDEX_TABLE)  # the index's files, relative to the package
+
+
+def write_index(pkg: Path, cards: list[tuple[str, str]], library: LibraryIR) -> tuple[int, dict[str, Stamp]]:
     """Write the index of ``cards`` (name, module): its card table, then its module, each only if
-    it changed; how many files changed."""
+    it changed; how many files changed, and the stamps of both (by name in the package)."""
     from .render import index_table, render_index
-    written = int(write_if_changed(pkg / INDEX_TABLE, index_table(cards)))
+    changed, table = write_stamped(pkg / INDEX_TABLE, index_table(cards).encode("utf-8"))
+    written = int(changed)
     index = pkg / "index.py"
-    if write_if_changed(index, render_index(library)):
+    changed, module = write_stamped(index, render_index(library).encode("utf-8"))
+    if changed:
         # Compiled now, so the first lazy load of the pool doesn't compile it.
         import py_compile  # (only here: with what it imports, 3 ms of every rebuild's start)
         py_compile.compile(str(index), doraise=True)
         written += 1
-    return written
+    return written, {"index.py": module, INDEX_TABLE: table}
 
 
-def write_keyword_modules(pkg: Path, library: LibraryIR) -> tuple[tuple[str, ...], int]:
-    """Render the library's keyword modules and write each that changed: their file names, and
-    how many were written."""
+def write_keyword_modules(pkg: Path, library: LibraryIR) -> tuple[tuple[str, ...], int, dict[str, Stamp]]:
+    """Render the library's keyword modules and write each that changed: their file names, how
+    many were written, and the stamps of all (by name in the package: ``keywords/NAME.py``)."""
     from .render import render_keyword_file
     from .safety import check_generated
     written = 0
+    stamps: dict[str, Stamp] = {}
     for f in library.files:
         code = render_keyword_file(f, library)
         check_generated(code, f.source)
-        written += write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
-    return tuple(f"{f.module}.py" for f in library.files), written
+        changed, stamps[f"keywords/{f.module}.py"] = write_stamped(pkg / "keywords" / f"{f.module}.py",
+                                                                   code.encode("utf-8"))
+        written += changed
+    return tuple(f"{f.module}.py" for f in library.files), written, stamps
 
 
 def has_keyword_modules(pkg: Path, names: tuple[str, ...]) -> bool:
@@ -98,6 +133,9 @@ class CardModules:
 
     def __init__(self, pkg: Path, staging: bool) -> None:
         self.final = pkg / "cards"
+        # The stamp of each module written (or found to hold its code already) by this build, by
+        # file name: what the manifest records of it.
+        self.stamps: dict[str, Stamp] = {}
         self._present: set[str] | None = set()  # file names in the folder (None: not listed yet)
         self.folder = self.final
         self._found: tuple[int, ...] = ()  # the folder's identity and mtime when the build began
@@ -174,25 +212,27 @@ class CardModules:
     def write(self, r: CardResult) -> int:
         """Write a card's module; 1 if the file changed.  A module not in the folder before is
         written without reading anything first."""
+        name = r.module + ".py"
+        data = r.code.encode("utf-8")
         if self._staging:  # (a cold build: 30,000 times in a row, so the shortest path)
-            name = r.module + ".py"
-            _write_fresh(self._prefix + name, r.code.encode("utf-8"))
+            self.stamps[name] = stamp_of(_write_fresh(self._prefix + name, data), data)
             if self._present is not None:
                 self._present.add(name)
             return 1
-        return self._write(f"{r.module}.py", r.code)
+        return self._write(name, data)
 
     def write_init(self, code: str) -> int:
         """Write the folder's ``__init__.py``; 1 if it changed."""
-        return self._write("__init__.py", code)
+        return self._write("__init__.py", code.encode("utf-8"))
 
-    def _write(self, name: str, code: str) -> int:
+    def _write(self, name: str, data: bytes) -> int:
         if self._staging:
-            _write_fresh(self._prefix + name, code.encode("utf-8"))
+            self.stamps[name] = stamp_of(_write_fresh(self._prefix + name, data), data)
         elif self._has(name):
-            return int(write_if_changed(self.folder / name, code))
+            changed, self.stamps[name] = write_stamped(self.folder / name, data)
+            return int(changed)
         else:
-            write_new(self.folder / name, code.encode("utf-8"))
+            self.stamps[name] = stamp_of(write_new(self.folder / name, data), data)
         if self._present is not None:
             self._present.add(name)
         return 1
@@ -205,12 +245,14 @@ class CardModules:
             self._staging = False
 
 
-def _write_fresh(path: str, data: bytes) -> None:
-    """Write a new file in a folder nobody reads yet (the staging folder): three system calls."""
+def _write_fresh(path: str, data: bytes) -> os.stat_result:
+    """Write a new file in a folder nobody reads yet (the staging folder, or a temporary name):
+    four system calls.  Its ``stat`` once written (for the manifest: see :class:`Stamp`)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
+        return os.fstat(fd)
     finally:
         os.close(fd)

@@ -455,8 +455,10 @@ def priority_round(game: "Game", actions: ActionSource | None,
 
 
 def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
-        actions: ActionSource | None = None) -> None:
-    """Play from the current point until ``stop`` is reached, the game ends, or ``max_turns`` pass."""
+        actions: ActionSource | None = None, turn_ended: Callable[["Game"], None] | None = None) -> None:
+    """Play from the current point until ``stop`` is reached, the game ends, or ``max_turns`` pass;
+    ``turn_ended`` is called as each turn's cleanup step is over (514), before the next begins
+    (a replayable log records the state there: runtime/tools/replay.py)."""
     s = game.state
     while not s.game_over:
         if s.turn == 0 or s.step == "cleanup_done":
@@ -499,3 +501,5 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
                 carried = None  # 511.3: creatures are removed from combat
             end_step_cleanup(game, step)
         s.step = "cleanup_done"
+        if turn_ended is not None:
+            turn_ended(game)

@@ -95,7 +95,8 @@ InnerFactory = Callable[[int, list[Game]], "Decider | None"]
 
 def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = None, max_turns: int = 30,
               check: bool = True, names: Sequence[str] = ("alice", "bob"),
-              inner: InnerFactory | None = None, verify: bool = False) -> GameReport:
+              inner: InnerFactory | None = None, verify: bool = False,
+              turn_ended: Callable[[Game], None] | None = None) -> GameReport:
     """Play one seeded game; return its report.
 
     Players are seeded random players unless ``inner`` gives another decider for a player (a
@@ -104,7 +105,8 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
     ``verify``: every characteristic the engine is served (remembered, or by a shortcut) is checked
     against a fresh computation through every layer, and every library card a snapshot leaves out
     against its fields when the snapshot was taken; a difference is reported as an engine error
-    (slow: for tests).
+    (slow: for tests).  ``turn_ended``: called with the game as each turn ends (see
+    :func:`runtime.turns.run`).
     """
     rng = random.Random(seed)
     if decks is None:
@@ -125,7 +127,7 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
         game.draw(p, 7)  # 103.4: opening hands (no mulligans)
     census.append(card_census(game))
     try:
-        run(game, None, max_turns=max_turns)
+        run(game, None, max_turns=max_turns, turn_ended=turn_ended)
         report.ended = "game over" if game.state.game_over else "turn limit"
     except GameAbandoned as e:
         report.ended = f"stopped: {e}"
