@@ -287,6 +287,16 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         if sum(1 for o in game.battlefield() if o.controller == player and o.oid != src
                and flt.matches(game, o, viewer=player, source_oid=src)) < n:
             return False
+    if cost.exile_face_up is not None:  # 118.3, 708.9: face-down permanents the player controls
+        n = getattr(cost.exile_face_up.count, "value", 0)
+        flt = cost.exile_face_up.filter
+        if sum(1 for o in game.battlefield() if o.controller == player
+               and flt.matches(game, o, viewer=player, source_oid=src)) < n:
+            return False
+    if cost.player_counters is not None:  # 107.17: enough ticket (or other) counters on the payer
+        kind, n = cost.player_counters
+        if game.players[player].counters.get(kind, 0) < n:
+            return False
     return True
 
 
