@@ -217,7 +217,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     specs = tuple(s for part in spell_parts(spell_obj) for s in part.targets)
     if spell is not None and specs:
         active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in specs]
-        item = with_targets(game, item, choose_targets(game, player, specs, new_oid, req.targets, active))
+        limit = spell.divide.evaluate(res) if spell.divide is not None else None  # 601.2d (X is announced, 601.2b)
+        item = with_targets(game, item, choose_targets(game, player, specs, new_oid, req.targets, active, limit))
     elif aura:
         # 303.4a: an Aura spell targets the object its enchant ability allows.
         item = with_targets(game, item, choose_targets(game, player, aura, new_oid, req.targets, [True]))

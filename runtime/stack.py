@@ -181,10 +181,13 @@ def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_o
 
 
 def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...], source_oid: int,
-                   given: tuple[object, ...] | None, active: list[bool]) -> tuple[object, ...]:
+                   given: tuple[object, ...] | None, active: list[bool], limit: int | None = None) -> tuple[object, ...]:
     """601.2c / 603.3d: choose a target for each active slot, from ``given`` or by asking.
 
-    Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.
+    Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.  ``limit``:
+    the most targets there may be (601.2d: an amount divided among the targets gives each at least
+    1, so "X damage divided among any number of targets" takes at most X); optional slots past it
+    are not offered.
     """
     if specs and specs[-1].times is not None:
         # 601.2c: a slot chosen once per time a cost was paid (702.33d): as many slots as that.
@@ -205,6 +208,12 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
         if (i < len(active) and not active[i]) or spec.group in stopped:
             if i < len(active) or not spec.repeat:
                 chosen.append(None)
+            continue
+        if limit is not None and spec.optional and sum(c is not None for c in chosen) >= limit \
+                and (given_list is None or not given_list):
+            if i < len(active):
+                chosen.append(None)
+            stopped.add(spec.group)
             continue
         legal = target_candidates(game, controller, spec, source_oid, chosen=chosen)
         if spec.group >= 0:  # 115.3: one phrase's targets are different objects or players

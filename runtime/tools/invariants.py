@@ -115,10 +115,12 @@ def _violations(game: "Game", census: Counter[int]) -> list[str]:
         if game.players[o.owner].left:
             problems.append(f"{o.definition.name} #{o.oid} is still in the game, its owner left it (800.4a)")
     stack_items = {i.oid for i in s.stack if i.kind is StackKind.SPELL}
-    if s.resolving is not None:
-        stack_items.add(s.resolving)
     stack_zone = set(s.zones[(Zone.STACK, -1)])
-    if stack_items != stack_zone:
+    # 608.2, 608.3: the spell resolving is still in the stack zone while its instructions are
+    # followed, and a permanent spell leaves it as it enters the battlefield, where choices made
+    # "as it enters" (614.12) are asked: the resolving spell may be in either.
+    resolving = {s.resolving} if s.resolving is not None else set()
+    if stack_items - resolving != stack_zone - resolving:
         problems.append(f"stack items {sorted(stack_items)} and stack zone {sorted(stack_zone)} disagree")
     for p in game.players:
         if not isinstance(p.life, int):
