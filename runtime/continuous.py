@@ -277,15 +277,6 @@ class GainKeywords:
 
 
 @dataclass(frozen=True)
-class GainKeywordWith:
-    """613.1f (layer 6): has the keyword ``keyword`` with the parameters ``args`` ("has protection
-    from black": Protection with its quality, 702.16a); each grant is an instance of its own."""
-
-    keyword: str
-    args: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class GainKeywordAtManaCost:
     """613.1f (layer 6) with 702.1b: has the keyword ``keyword`` whose one cost parameter is the
     object's own mana cost ("gains flashback ... The flashback cost is equal to its mana cost").
@@ -485,7 +476,7 @@ Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
-    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, GainKeywordWith, LoseKeywords, ControlledBy,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
@@ -567,7 +558,6 @@ __all__ = [
     "DoesntUntap",
     "GainAbility",
     "GainKeywordAtManaCost",
-    "GainKeywordWith",
     "GainKeywords",
     "Indestructible",
     "LoseKeywords",

@@ -21,7 +21,6 @@ from .continuous import (
     SetBasePT, SetColors, SetCreatureType, SetPT,
     GainKeywordWithQuality,
     BecomesCreature,
-    GainKeywordWith,
 )
 from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
@@ -396,16 +395,13 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         granted.append((name, d.mana_cost))
 
     def gain_with_quality(p: GainKeywordWithQuality) -> None:
-        # 702.16a with 614.12: the keyword with its quality, "the chosen color" being this object's.
+        # 613.1f, 702.16a: a keyword instance with its quality ("protection from black"; with 614.12,
+        # "the chosen color" is this object's); another instance of a keyword it has ("protection
+        # from white") is added too.
         quality = p.quality or obj.chosen_color
         if quality:
             keywords.add(p.keyword)
             pairs.extend(_keyword_abilities(game, p.keyword, quality))
-    def gain_with(name: str, args: tuple[str, ...]) -> None:
-        # 613.1f: a keyword instance with its parameters ("protection from black", 702.16a); another
-        # instance of a keyword it has ("protection from white") is added too.
-        keywords.add(name)
-        pairs.extend(_keyword_abilities(game, name, *args))
 
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
@@ -422,8 +418,6 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
             gain_at_mana_cost(p.keyword)
         elif isinstance(p, GainKeywordWithQuality):
             gain_with_quality(p)
-        elif isinstance(p, GainKeywordWith):
-            gain_with(p.keyword, p.args)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
 
@@ -451,8 +445,6 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
             elif isinstance(p, GainKeywordWithQuality):
                 gain_with_quality(p)
-            elif isinstance(p, GainKeywordWith):
-                gain_with(p.keyword, p.args)
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):

@@ -626,7 +626,7 @@ class HasKeywordFrom(StaticPart):
         return f"has {self.keyword} from {self.quality}"
 
     def python(self) -> str:
-        return f"rt.GainKeywordWith(keyword={lit(self.keyword)}, args=({lit(self.quality)},))"
+        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)}, quality={lit(self.quality)})"
 
 
 @dataclass(frozen=True)
