@@ -342,9 +342,51 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CliError(str(e), "", code=1) from None
     print(f"wrote {path}: {_account(t)}")
     if t.todo:
+        _todo_hints(t.todo, args.name, pool)
         print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
     else:
         print(f"next: `cardsmith check {path}`, and a scenario that proves it plays (docs/scenarios.md)")
+    return 0
+
+
+def _todo_hints(todo: list[str], name: str, pool: Path) -> None:
+    """For each line ``new`` left as a TODO, the pool's closest scripted line and how it is
+    written (see ``cardsmith examples``)."""
+    from .examples import find_examples, scripted_lines
+
+    lines = scripted_lines(pool)
+    for line in todo:
+        found = find_examples(line, lines, top=1, name=name)
+        if not found:
+            continue
+        ex = found[0]
+        print(f"TODO {line}")
+        print(f"  like {ex.found.card}: {ex.found.line}")
+        script = ex.found.script.read_text(encoding="utf-8").splitlines()
+        for i in ex.marked:
+            print(f"    {script[i].strip()}")
+    print("more examples of a line: `cardsmith examples \"TEXT\"`")
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    """Print the pool's scripted cards whose Oracle text is most like TEXT, with their scripts."""
+    from .examples import find_examples, format_example, scripted_lines
+
+    pool = input_folder(args.pool, "pool folder") if args.pool else default_pool()
+    text = " ".join(args.text).strip()
+    if not text:
+        raise CliError("give some Oracle text to look for", "in the command line")
+    if len(text) > 2000:
+        raise CliError("the text is longer than 2,000 characters", "in the command line")
+    found = find_examples(text, scripted_lines(pool), top=args.top, name=args.card)
+    if not found:
+        print(f"no scripted card of {pool} says anything like that")
+        return 1
+    for i, ex in enumerate(found):
+        if i:
+            print()
+        for row in format_example(ex, root=pool.parent):
+            print(row)
     return 0
 
 
@@ -673,7 +715,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "lsp")
+COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "examples", "lsp")
 
 
 def _terminal_columns() -> int:
@@ -848,6 +890,13 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         n.add_argument("-o", "--output", metavar="DIR", help="with --all: the folder to write (default: new-cards)")
         n.add_argument("-v", "--verbose", action="store_true", help="with --all: a line per card")
         n.set_defaults(func=cmd_new)
+    if only in (None, "examples"):
+        ex = sub.add_parser("examples", help="show how scripted cards write Oracle text like TEXT")
+        ex.add_argument("text", nargs="+", help="an Oracle line or phrase (quote it)")
+        ex.add_argument("--card", help="the card the text comes from (its name is read as 'this')")
+        ex.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        ex.add_argument("--top", type=_NATURAL, default=5, help="how many cards to show (default 5)")
+        ex.set_defaults(func=cmd_examples)
     if only in (None, "lsp"):
         ls = sub.add_parser("lsp", help="run the language server on stdio (editor support)")
         ls.add_argument("--rules", help="Comprehensive Rules text file quoted in hovers "
