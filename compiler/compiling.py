@@ -138,6 +138,8 @@ def use_cache_folder(cache_dir: Path) -> None:
     take), and Jinja2's compiled templates loaded from there too (see :func:`_template_cache`)."""
     metamodel_cache_folder(cache_dir)
     from .render import environment
+    from .safety import surface_cache_folder
+    surface_cache_folder(cache_dir)  # (what runtime.api exports, for the check: see compiler/safety.py)
     environment().bytecode_cache = _template_cache()(cache_dir)
 
 
@@ -196,6 +198,7 @@ def _ready_to_compile(cache_dir: Path | None) -> None:
     from . import lower, render, safety, text  # noqa: F401
     fastparse.ready()
     render.ready()
+    safety.ready()
 
 
 def _init_worker(library: LibraryIR, base_key: bytes, cache_dir: Path | None, collector: bool) -> None:
