@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import metamodel_cache_folder
 
 from .cache import source_key
 from .sources import read_source
@@ -133,10 +132,9 @@ _WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
 
 
 def use_cache_folder(cache_dir: Path) -> None:
-    """Before this process compiles its first card: the metamodel to be loaded from the build's
-    cache folder (or kept there) if textX is needed (only for a text the generated parser can't
-    take), and Jinja2's compiled templates loaded from there too (see :func:`_template_cache`)."""
-    metamodel_cache_folder(cache_dir)
+    """Before this process compiles its first card: what ``runtime.api`` exports, for the safety
+    check, read from the build's cache folder (or kept there: :func:`compiler.safety.api_surface`),
+    and Jinja2's compiled templates loaded from there too (see :func:`_template_cache`)."""
     from .render import environment
     from .safety import surface_cache_folder
     surface_cache_folder(cache_dir)  # (what runtime.api exports, for the check: see compiler/safety.py)

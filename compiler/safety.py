@@ -95,8 +95,8 @@ class UnsafeCode(Exception):
 # Names generated code itself uses: a script's identifier may never be one of them.
 RESERVED_NAMES = frozenset({"rt", "self", "annotations", "runtime", "api"})
 # Names a script's identifier may not take (kept for compiler.lower's message): every builtin, the
-# reserved names above.
-FORBIDDEN_NAMES = frozenset(dir(builtins)) | RESERVED_NAMES
+# reserved names above, and modules' names a reader would take for an escape.
+FORBIDDEN_NAMES = frozenset(dir(builtins)) | RESERVED_NAMES | {"os", "sys", "subprocess", "importlib", "pickle"}
 # Attributes read off a keyword's parameter (a ``rt.Cost``), each named: ``P.mana`` as a value
 # (compiler/ir/effects.py), ``P.plus(...)`` as a call (compiler/ir/costs.py).
 PARAMETER_ATTRIBUTES = frozenset({"mana"})
@@ -299,7 +299,6 @@ class _Checker:
         for base in st.bases:
             if not (self.is_api_class(base) or (isinstance(base, ast.Name) and scope.lookup(base.id) == "class")):
                 raise self.refuse(base, "this base class (only rt.NAME or a class bound before)")
-        self.bind(scope, st, st.name, "class")
         body = list(st.body)
         if body and _is_docstring(body[0]):
             body = body[1:]
@@ -320,6 +319,7 @@ class _Checker:
                     self.abilities_method(item, scope, params or ())
             else:
                 raise self.refuse(item, "this statement in a class body")
+        self.bind(scope, st, st.name, "class")  # (bound once its body has run, as Python binds it)
 
     def assign(self, st: ast.Assign, scope: _Scope, binds: _Scope | None) -> str:
         """``NAME = EXPR``; bound in ``binds`` (None: a class attribute, which may not hide a name
