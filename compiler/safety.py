@@ -74,6 +74,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import enum
 import hashlib
 import json
 import keyword
@@ -213,14 +214,23 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
         _MEMO.add(shape)
 
 
+class _Bound(enum.Enum):
+    """What a name is bound to (in :class:`_Scope`)."""
+
+    RT = "runtime.api"
+    CLASS = "a class (callable)"
+    VALUE = "a value"
+    PARAM = "a keyword's parameter"
+
+
 class _Scope:
-    """Names bound so far: ``kinds[name]`` is "class" (callable), "value" or "param"."""
+    """Names bound so far, each with what it is bound to."""
 
     def __init__(self, parent: _Scope | None = None) -> None:
         self.parent = parent
-        self.kinds: dict[str, str] = {}
+        self.kinds: dict[str, _Bound] = {}
 
-    def lookup(self, name: str) -> str | None:
+    def lookup(self, name: str) -> _Bound | None:
         scope: _Scope | None = self
         while scope is not None:
             if name in scope.kinds:
@@ -240,7 +250,7 @@ class _Checker:
         line = getattr(node, "lineno", 1)
         return UnsafeCode(f"{self.filename}:{line}: {what} ({type(node).__name__}) is not allowed")
 
-    def bind(self, scope: _Scope, node: ast.AST, name: str, kind: str, attribute: bool = False) -> None:
+    def bind(self, scope: _Scope, node: ast.AST, name: str, kind: _Bound, attribute: bool = False) -> None:
         """Bind ``name`` in ``scope``; a class ``attribute`` (never read by name) may be a builtin's
         name (``filter``), but no other reserved name."""
         if not _ASCII_NAME.fullmatch(name) or name.startswith("__") or keyword.iskeyword(name) \
@@ -269,7 +279,7 @@ class _Checker:
                     raise self.refuse(st, "this annotated assignment")
                 self.annotation(st.annotation)
                 self.expr(st.value, scope)
-                self.bind(scope, st, st.target.id, "value")
+                self.bind(scope, st, st.target.id, _Bound.VALUE)
             else:
                 raise self.refuse(st, "this statement")
 
@@ -280,7 +290,7 @@ class _Checker:
         if st.level == 0 and st.module == "runtime" and names == [("api", "rt")]:
             if "rt" in scope.kinds:
                 raise self.refuse(st, "importing runtime.api twice")
-            scope.kinds["rt"] = "rt"
+            scope.kinds["rt"] = _Bound.RT
             return
         parts = (st.module or "").split(".")
         sibling = (st.level == 1 and len(parts) == 1) or (st.level == 2 and len(parts) == 2 and parts[0] == "keywords")
@@ -291,13 +301,13 @@ class _Checker:
         for a in st.names:
             if a.asname is not None:
                 raise self.refuse(st, "'import ... as' of a generated module's name")
-            self.bind(scope, st, a.name, "class")
+            self.bind(scope, st, a.name, _Bound.CLASS)
 
     def class_def(self, st: ast.ClassDef, scope: _Scope, methods: bool) -> None:
         if st.decorator_list or st.keywords or getattr(st, "type_params", None):
             raise self.refuse(st, "a decorator, a class keyword or type parameters")
         for base in st.bases:
-            if not (self.is_api_class(base) or (isinstance(base, ast.Name) and scope.lookup(base.id) == "class")):
+            if not (self.is_api_class(base) or (isinstance(base, ast.Name) and scope.lookup(base.id) is _Bound.CLASS)):
                 raise self.refuse(base, "this base class (only rt.NAME or a class bound before)")
         body = list(st.body)
         if body and _is_docstring(body[0]):
@@ -319,7 +329,7 @@ class _Checker:
                     self.abilities_method(item, scope, params or ())
             else:
                 raise self.refuse(item, "this statement in a class body")
-        self.bind(scope, st, st.name, "class")  # (bound once its body has run, as Python binds it)
+        self.bind(scope, st, st.name, _Bound.CLASS)  # (bound once its body has run, as Python binds it)
 
     def assign(self, st: ast.Assign, scope: _Scope, binds: _Scope | None) -> str:
         """``NAME = EXPR``; bound in ``binds`` (None: a class attribute, which may not hide a name
@@ -329,9 +339,9 @@ class _Checker:
         name = st.targets[0].id
         self.expr(st.value, scope)
         if binds is not None:
-            self.bind(binds, st, name, "value")
+            self.bind(binds, st, name, _Bound.VALUE)
         else:
-            self.bind(_Scope(scope), st, name, "value", attribute=True)  # (checks the name, and that it hides nothing)
+            self.bind(_Scope(scope), st, name, _Bound.VALUE, attribute=True)  # (checks the name, and that it hides nothing)
         return name
 
     def signature(self, fn: ast.FunctionDef) -> list[ast.arg]:
@@ -354,7 +364,7 @@ class _Checker:
             if arg.annotation is None:
                 raise self.refuse(arg, "a parameter without an annotation")
             self.annotation(arg.annotation)
-            self.bind(local, arg, arg.arg, "param")
+            self.bind(local, arg, arg.arg, _Bound.PARAM)
         params = tuple(arg.arg for arg in args)
         stores = [st for st in fn.body if isinstance(st, ast.Assign) and len(st.targets) == 1]
         if len(stores) != len(fn.body) or len(stores) != len(params) or not all(
@@ -374,7 +384,7 @@ class _Checker:
         for st in body[:-1]:
             if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
                     and st.targets[0].id in params and _is_self_attr(st.value, st.targets[0].id):
-                self.bind(local, st, st.targets[0].id, "param")
+                self.bind(local, st, st.targets[0].id, _Bound.PARAM)
             elif isinstance(st, ast.ClassDef):
                 self.class_def(st, local, methods=False)
             else:
@@ -410,14 +420,14 @@ class _Checker:
                 owner = node.value.attr
                 if node.attr not in self.surface.members.get(owner, ()):
                     raise self.refuse(node, f"'rt.{owner}.{node.attr}' (not a member of an exported enum)")
-            elif isinstance(node.value, ast.Name) and scope.lookup(node.value.id) == "param" \
+            elif isinstance(node.value, ast.Name) and scope.lookup(node.value.id) is _Bound.PARAM \
                     and node.attr in PARAMETER_ATTRIBUTES:
                 pass
             else:
                 raise self.refuse(node, f"the attribute {node.attr!r} here")
         elif isinstance(node, ast.Name):
             kind = scope.lookup(node.id)
-            if kind is None or kind == "rt":
+            if kind is None or kind is _Bound.RT:
                 raise self.refuse(node, f"the name {node.id!r} (not bound before in the module)")
         elif isinstance(node, ast.UnaryOp):
             if not (isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant)
@@ -435,10 +445,10 @@ class _Checker:
     def callee(self, func: ast.expr, scope: _Scope) -> None:
         if self.is_api_class(func):
             return
-        if isinstance(func, ast.Name) and scope.lookup(func.id) == "class":
+        if isinstance(func, ast.Name) and scope.lookup(func.id) is _Bound.CLASS:
             return
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
-                and scope.lookup(func.value.id) == "param" and func.attr in PARAMETER_METHODS:
+                and scope.lookup(func.value.id) is _Bound.PARAM and func.attr in PARAMETER_METHODS:
             return
         raise self.refuse(func, "a call of this (only rt.NAME, a generated class or P.plus)")
 
