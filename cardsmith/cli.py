@@ -931,6 +931,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     except Exception as e:
         if getattr(args, "debug", False):
             raise
+        from compiler.safety import UnsafeCode
+        if isinstance(e, UnsafeCode):  # (a keyword module or the index: a card's is a diagnostic)
+            report_error(f"generated code rejected: {e}", f"in `cardsmith {args.command}`")
+            return 1
         if isinstance(e, OSError) and e.filename:
             # An input or output the command couldn't use (checked inputs are CliErrors before).
             report_error(f"{e.strerror or e}", shown_path(e.filename))

@@ -7,22 +7,17 @@ or rendered: a no-op rebuild of a large pool needs none of it (see :func:`compil
 from __future__ import annotations
 
 import gc
-import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import metamodel_cache_folder
 
 from .cache import source_key
 from .sources import read_source
 
 if TYPE_CHECKING:
-    import jinja2
-    import jinja2.bccache
-
     from .ir import CardIR, LibraryIR
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
@@ -133,56 +128,14 @@ _WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
 
 
 def use_cache_folder(cache_dir: Path) -> None:
-    """Before this process compiles its first card: the metamodel to be loaded from the build's
-    cache folder (or kept there) if textX is needed (only for a text the generated parser can't
-    take), and Jinja2's compiled templates loaded from there too (see :func:`_template_cache`)."""
-    metamodel_cache_folder(cache_dir)
-    from .render import environment
-    environment().bytecode_cache = _template_cache()(cache_dir)
+    """Before this process compiles its first card: what ``runtime.api`` exports, for the safety
+    check, read from the build's cache folder (or kept there: :func:`compiler.safety.api_surface`).
 
-
-_TEMPLATE_CACHE: dict[str, Callable[[Path], jinja2.BytecodeCache]] = {}  # the class below, made once
-
-
-def _template_cache() -> Callable[[Path], jinja2.BytecodeCache]:
-    """A Jinja2 bytecode cache in a build's cache folder (``template-*.cache``): the Python code
-    Jinja2 compiles each template to, keyed by Jinja2 by the template's name and file and checked
-    against a checksum of its source and Jinja2's own version marker, so a one-card rebuild loads
-    the card templates instead of compiling them (about 17 ms).  As with the metamodel, a file
-    that can't be read or written only means compiling the template as usual.  Only a template
-    not yet loaded in this process reads it (Jinja2 keeps loaded templates)."""
-    cls = _TEMPLATE_CACHE.get("cls")
-    if cls is None:
-        import jinja2
-
-        class TemplateCache(jinja2.BytecodeCache):
-            def __init__(self, folder: Path) -> None:
-                self.folder = folder
-
-            def _file(self, bucket: jinja2.bccache.Bucket) -> Path:
-                return self.folder / f"template-{bucket.key}.cache"
-
-            def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-                try:
-                    data = self._file(bucket).read_bytes()
-                except OSError:
-                    return
-                try:
-                    bucket.bytecode_from_string(data)  # (Jinja2 drops a stale one itself)
-                except Exception:  # noqa: BLE001 - a damaged file: the template is compiled again
-                    bucket.reset()
-
-            def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-                path = self._file(bucket)
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # workers may write at once
-                try:
-                    tmp.write_bytes(bucket.bytecode_to_string())
-                    os.replace(tmp, path)
-                except OSError:
-                    pass
-
-        cls = _TEMPLATE_CACHE["cls"] = TemplateCache
-    return cls
+    Nothing in the cache folder is code: Jinja2's compiled templates were kept there until session
+    14 (``template-*.cache``, marshalled code objects that the next build ran); a process now
+    compiles the templates itself, once (about 20 ms), and such files are never read."""
+    from .safety import surface_cache_folder
+    surface_cache_folder(cache_dir)
 
 
 def _ready_to_compile(cache_dir: Path | None) -> None:
@@ -196,6 +149,7 @@ def _ready_to_compile(cache_dir: Path | None) -> None:
     from . import lower, render, safety, text  # noqa: F401
     fastparse.ready()
     render.ready()
+    safety.ready()
 
 
 def _init_worker(library: LibraryIR, base_key: bytes, cache_dir: Path | None, collector: bool) -> None:

@@ -1,14 +1,23 @@
-"""A build's keyword library: its files read and hashed, then lowered (or unpickled from the
-cache folder, keyed by that hash) only when something needs it."""
+"""A build's keyword library: its files read and hashed, then lowered (or read back from the
+cache folder, keyed by that hash) only when something needs it.
+
+The cache holds the lowered library as JSON (:func:`dump_ir`, :func:`load_ir`), a format that can't
+run code: an object is ``{"@": "module.Class", "f": [its fields]}``, made again only for a class
+of the IR's registry (the dataclasses defined in ``compiler.ir``'s modules) by calling the class
+with its fields, which only stores them; an enum member is ``{"@": "module.Enum", "v": NAME}``;
+a tuple is a list; strings, numbers, booleans and None are themselves.  Anything else in the file (another class's name, a field
+count that doesn't fit, a value of another type) means the library is lowered again.  Files of
+the earlier format (``library-*.pickle``) are never read.
+"""
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import grammar_hash, metamodel_cache_folder
+from dsl.metamodel import grammar_hash
 
 from . import VERSION
 from .fingerprint import code_hash
@@ -33,50 +42,124 @@ def library_sources(keyword_files: list[Path]) -> tuple[str, list[tuple[str, str
     return h.hexdigest(), items
 
 
-def _library_pickle(cache_dir: Path | None, digest: str) -> Path | None:
-    return cache_dir / f"library-{digest}.pickle" if cache_dir is not None else None
+def _library_file(cache_dir: Path | None, digest: str) -> Path | None:
+    return cache_dir / f"library-{digest}.json" if cache_dir is not None else None
+
+
+class DamagedCache(ValueError):
+    """A cached library that isn't one (read again from the sources)."""
+
+
+_REGISTRY: dict[str, tuple[type, tuple[str, ...] | None]] = {}
+
+
+def _registry() -> dict[str, tuple[type, tuple[str, ...] | None]]:
+    """The IR's classes by ``module.qualname``, each with its field names (None: an enum): every
+    dataclass and enum defined in a module of ``compiler.ir``, and nothing else."""
+    if not _REGISTRY:
+        import dataclasses
+        import enum
+        import sys
+
+        import compiler.ir  # noqa: F401 - imports every IR module
+        for mod_name, mod in list(sys.modules.items()):
+            if not mod_name.startswith("compiler.ir.") or mod is None:
+                continue
+            for value in vars(mod).values():
+                if not isinstance(value, type) or value.__module__ != mod_name:
+                    continue
+                name = f"{mod_name}.{value.__qualname__}"
+                if issubclass(value, enum.Enum):
+                    _REGISTRY[name] = (value, None)
+                elif dataclasses.is_dataclass(value):
+                    _REGISTRY[name] = (value, tuple(getattr(value, "_ir_fields", None)
+                                                    or (f.name for f in dataclasses.fields(value))))
+    return _REGISTRY
+
+
+def dump_ir(obj: object) -> str:
+    """``obj`` (IR objects, tuples, str, int, bool, None) as JSON (see the module's docstring)."""
+    registry = _registry()
+
+    def encode(o: Any) -> Any:
+        t = type(o)
+        if t is str or t is int or t is bool or o is None:
+            return o
+        if t is tuple:
+            return [encode(x) for x in o]
+        name = f"{t.__module__}.{t.__qualname__}"
+        cls, names = registry.get(name, (None, None))
+        if cls is not t:
+            raise TypeError(f"not an IR value: {t!r}")
+        if names is None:
+            return {"@": name, "v": o.name}
+        return {"@": name, "f": [encode(getattr(o, f)) for f in names]}
+    return json.dumps(encode(obj), separators=(",", ":"))
+
+
+def load_ir(text: str) -> object:
+    """The IR value :func:`dump_ir` wrote; :class:`DamagedCache` for anything else."""
+    registry = _registry()
+
+    def decode(o: Any) -> object:
+        t = type(o)
+        if t is str or t is int or t is bool or o is None:
+            return o
+        if t is list:
+            return tuple([decode(x) for x in o])
+        if t is dict and len(o) == 2 and type(o.get("@")) is str:
+            cls, names = registry.get(o["@"], (None, None))
+            if cls is not None and names is None and type(o.get("v")) is str:
+                member = getattr(cls, "__members__").get(o["v"])
+                if member is not None:
+                    return member
+            fields = o.get("f")
+            if cls is not None and names is not None and type(fields) is list and len(fields) == len(names):
+                return cls(*[decode(x) for x in fields])
+        raise DamagedCache(f"not an IR value: {str(o)[:80]}")
+    try:
+        return decode(json.loads(text))
+    except (ValueError, TypeError, RecursionError) as e:
+        raise DamagedCache(str(e)) from None
 
 
 def _lower_library(items: list[tuple[str, str, str]], digest: str,
                    cached: Path | None) -> tuple[LibraryIR, list[Diagnostic]]:
-    """The library from its pickle in the cache, else lowered (and pickled when it has no errors);
-    the metamodel is taken from the same cache folder."""
+    """The library from its JSON in the cache, else lowered (and kept there when it has no errors)."""
     from .ir import LibraryIR
     from .lower import build_library, module_name
     if cached is not None and cached.exists():
         try:
-            lib = pickle.loads(cached.read_bytes())
+            lib = load_ir(cached.read_text(encoding="utf-8"))
             if isinstance(lib, LibraryIR):
                 return lib, []
-        except Exception:  # noqa: BLE001 - a damaged cache entry is rebuilt, never fatal
+        except (OSError, UnicodeDecodeError, DamagedCache):  # a damaged cache entry is rebuilt, never fatal
             pass
-    if cached is not None:
-        metamodel_cache_folder(cached.parent)
     lib, diags = build_library([(text, shown, module_name(stem)) for text, shown, stem in items])
     if cached is not None and not diags:
-        write_bytes_if_changed(cached, pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
+        write_bytes_if_changed(cached, dump_ir(lib).encode("utf-8"))
     return lib, diags
 
 
 def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
     """Lower the keyword library; also return its content hash.
 
-    With ``cache_dir``, a library lowered without diagnostics is kept there (pickled, keyed by
+    With ``cache_dir``, a library lowered without diagnostics is kept there (as JSON, keyed by
     the library's content, the grammar and the compiler version) and reused while unchanged.
     """
     digest, items = library_sources(keyword_files)
-    lib, diags = _lower_library(items, digest, _library_pickle(cache_dir, digest))
+    lib, diags = _lower_library(items, digest, _library_file(cache_dir, digest))
     return lib, diags, digest
 
 
 class Library:
-    """The keyword library of a build, lowered (or unpickled) only when something needs it: a
-    no-op rebuild doesn't.  A library with errors has no pickle, so it is lowered at once and its
+    """The keyword library of a build, lowered (or read from the cache) only when something needs
+    it: a no-op rebuild doesn't.  A library with errors isn't cached, so it is lowered at once and its
     diagnostics are known before any card is looked at."""
 
     def __init__(self, keyword_files: list[Path], cache_dir: Path | None) -> None:
         self.digest, self._items = library_sources(keyword_files)
-        self._cached = _library_pickle(cache_dir, self.digest)
+        self._cached = _library_file(cache_dir, self.digest)
         self._lib: LibraryIR | None = None
         self.diagnostics: list[Diagnostic] = []
         if self._cached is None or not self._cached.exists():

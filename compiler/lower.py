@@ -52,7 +52,7 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                 "fourteen": 14, "fifteen": 15, "twenty": 20}
 COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)  # (matched whole: ``fullmatch``)
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -65,10 +65,12 @@ def identifier(text: str, prefix: str = "") -> str:
     """A validated Python identifier made from ``text`` (letters, digits, underscores only)."""
     words = _WORD.findall(text)
     ident = prefix + "".join(w[:1].upper() + w[1:] for w in words)
-    # A leading digit can't start a name, and "True", "False" and "None" are keywords.
-    if not ident or ident[0].isdigit() or pykeyword.iskeyword(ident):
+    # A leading digit can't start a name, "True", "False" and "None" are keywords, and a builtin's
+    # or a name the generated code uses ("Ellipsis", "rt") may not be bound (compiler/pyexpr.ident).
+    if not ident or ident[0].isdigit() or pykeyword.iskeyword(ident) or pykeyword.issoftkeyword(ident) \
+            or ident in FORBIDDEN_NAMES:
         ident = "C" + ident
-    if not _IDENT.match(ident) or pykeyword.iskeyword(ident):
+    if not _IDENT.fullmatch(ident) or pykeyword.iskeyword(ident) or ident in FORBIDDEN_NAMES:
         raise ValueError(f"cannot make an identifier from {text!r}")
     return ident
 
@@ -77,7 +79,7 @@ def module_name(text: str) -> str:
     """A validated module name (snake case, ASCII) made from a card or file name (by the rule
     :class:`runtime.pool.Pool` relies on to find a card's module without its index)."""
     slug = pool_module_name(text)
-    assert _IDENT.match(slug)
+    assert _IDENT.fullmatch(slug)
     return slug
 
 

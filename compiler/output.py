@@ -82,10 +82,13 @@ def write_index(pkg: Path, cards: list[tuple[str, str]], library: LibraryIR) -> 
     """Write the index of ``cards`` (name, module): its card table, then its module, each only if
     it changed; how many files changed, and the stamps of both (by name in the package)."""
     from .render import index_table, render_index
+    from .safety import check_generated
     changed, table = write_stamped(pkg / INDEX_TABLE, index_table(cards).encode("utf-8"))
     written = int(changed)
     index = pkg / "index.py"
-    changed, module = write_stamped(index, render_index(library).encode("utf-8"))
+    code = render_index(library)
+    check_generated(code, "index.py")
+    changed, module = write_stamped(index, code.encode("utf-8"))
     if changed:
         # Compiled now, so the first lazy load of the pool doesn't compile it.
         import py_compile  # (only here: with what it imports, 3 ms of every rebuild's start)

@@ -3,14 +3,20 @@
 Each IR class renders itself to a Python expression (its ``python`` method) with these.  Every
 string from a script passes through :func:`lit` (``repr``), so quotes, backslashes,
 newlines, ``\"\"\"`` and template syntax become inert literal text; identifiers come only from
-:func:`compiler.lower.identifier` / :func:`module_name`, which admit ``[A-Za-z0-9_]`` alone.
+:func:`compiler.lower.identifier` / :func:`module_name`, which admit ``[A-Za-z0-9_]`` alone, and
+every one the templates write passes :func:`ident` (a name bound or read) or :func:`module` (a
+generated module's name in a relative import).
 """
 from __future__ import annotations
 
+import keyword
 import re
 
+from .safety import FORBIDDEN_NAMES
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# ASCII only (``re.ASCII``: ``[A-Za-z]`` is ASCII anyway, but no flag may ever widen it), matched
+# whole with ``fullmatch`` (``$`` would let a trailing newline through).
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 
 
 # Exactly these types (not subclasses, whose ``repr`` may be anything) are their own ``repr``.
@@ -35,9 +41,22 @@ def lit(value: object) -> str:
 
 
 def ident(name: str) -> str:
-    """Pass a name through only if it is a plain identifier."""
-    if not _IDENT.fullmatch(name):
+    """Pass a name through only if it is a plain identifier generated code may bind or read: ASCII,
+    the whole string (no trailing newline), not a keyword (soft ones included), not a builtin, not
+    a dunder, and not a name the generated code itself uses (``rt``, ``self``, ``annotations``:
+    :data:`compiler.safety.RESERVED_NAMES`)."""
+    if type(name) is not str or not _IDENT.fullmatch(name) or name.startswith("__") \
+            or keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in FORBIDDEN_NAMES:
         raise ValueError(f"not a valid identifier: {name!r}")
+    return name
+
+
+def module(name: str) -> str:
+    """Pass a generated module's name through (``from .NAME import ...``): as :func:`ident`, but a
+    builtin's name is allowed, as it binds and reads nothing (a keyword file ``type.kw``)."""
+    if type(name) is not str or not _IDENT.fullmatch(name) or name.startswith("_") \
+            or keyword.iskeyword(name) or keyword.issoftkeyword(name):
+        raise ValueError(f"not a valid module name: {name!r}")
     return name
 
 

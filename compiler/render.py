@@ -33,7 +33,8 @@ from .text import ability_text, card_text
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The Jinja2 environment with the ``lit`` (repr) and ``ident`` (validated identifier) filters."""
+    """The Jinja2 environment with the ``lit`` (repr), ``ident`` (validated identifier) and ``module``
+    (validated module name) filters."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
@@ -45,6 +46,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["lit"] = pyexpr.lit
     env.filters["ident"] = pyexpr.ident
+    env.filters["module"] = pyexpr.module
     return env
 
 

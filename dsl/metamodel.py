@@ -27,38 +27,22 @@ if TYPE_CHECKING:
 
 
 
-# The one metamodel of the process (a memo, like ``functools.lru_cache``), and the build cache
-# folder it is to be loaded from when it is first needed.
+# The one metamodel of the process (a memo, like ``functools.lru_cache``).
 _METAMODEL: dict[str, Any] = {}
 
 
-def card_metamodel(cache_dir: Path | None = None) -> TextXMetaModel:
-    """The card/keyword language metamodel, made once per process: with ``cache_dir`` (a build's
-    cache folder; by default the one given to :func:`metamodel_cache_folder`), loaded from there
-    when an earlier process kept it (see :mod:`dsl.metamodel_cache`), else built from the grammar
-    and kept there."""
+def card_metamodel() -> TextXMetaModel:
+    """The card/keyword language metamodel, built from the grammar once per process.
+
+    Only textX needs it, for a text the generated parser can't take (a syntax error: see
+    :func:`parse_text`), so a build of valid cards never builds it.  It is not cached on disk:
+    until session 14 it was pickled into the build's cache folder, and a pickle loaded by the next
+    build runs whatever code the file names; building it costs about 0.4 s, once per process,
+    only when a text has a syntax error.  (Old ``metamodel-*.pickle`` files are never read.)"""
     mm: TextXMetaModel | None = _METAMODEL.get("card")
     if mm is None:
-        mm = _METAMODEL["card"] = _load_or_build(cache_dir or _METAMODEL.get("cache_dir"))
-    return mm
-
-
-def metamodel_cache_folder(cache_dir: Path) -> None:
-    """Where :func:`card_metamodel` is to load the metamodel from (or keep it), if a parse needs
-    it: only textX does, for a text the generated parser can't take (see :func:`parse_text`)."""
-    _METAMODEL.setdefault("cache_dir", cache_dir)
-
-
-def _load_or_build(cache_dir: Path | None) -> TextXMetaModel:
-    from textx import metamodel_from_file
-
-    from . import metamodel_cache
-    kept = metamodel_cache.cache_file(cache_dir, GRAMMAR_PATH.read_bytes()) if cache_dir is not None else None
-    mm = metamodel_cache.load(kept) if kept is not None else None
-    if mm is None:
-        mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
-        if kept is not None:
-            metamodel_cache.save(mm, kept)
+        from textx import metamodel_from_file
+        mm = _METAMODEL["card"] = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
     return mm
 
 

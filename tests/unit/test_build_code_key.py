@@ -30,12 +30,12 @@ def test_other_compiler_code_compiles_every_card_and_the_library_again(
     first = build([src], out, jobs=1)
     assert first.compiled == len(CARDS)
     assert build([src], out, jobs=1).compiled == 0  # same code: all cached
-    pickles = sorted((out / ".cache").glob("library-*.pickle"))
-    assert len(pickles) == 1
+    kept = sorted((out / ".cache").glob("library-*.json"))
+    assert len(kept) == 1
 
     other = "0" * 64
     monkeypatch.setattr(build_module, "code_hash", lambda: other)
     monkeypatch.setattr(library_module, "code_hash", lambda: other)
     again = build([src], out, jobs=1)
     assert again.compiled == len(CARDS) and again.cached == 0
-    assert len(sorted((out / ".cache").glob("library-*.pickle"))) == 2  # lowered again, kept apart
+    assert len(sorted((out / ".cache").glob("library-*.json"))) == 2  # lowered again, kept apart
