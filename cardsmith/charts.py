@@ -32,7 +32,7 @@ def require_matplotlib() -> Any:
 
 def _errors(rates: "list[Rate]") -> list[list[float]]:
     """Error bar lengths below and above each rate (in percent)."""
-    return [[100 * (r.rate - r.low) for r in rates], [100 * (r.high - r.rate) for r in rates]]
+    return [[max(0.0, 100 * (r.rate - r.low)) for r in rates], [max(0.0, 100 * (r.high - r.rate)) for r in rates]]
 
 
 def write_chart(result: "SimulationResult", path: Path) -> None:

@@ -637,13 +637,11 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
         sys.stderr.flush()
 
-    with _temporary_directory() as tmp:
+    with _backend(args) as backend, _temporary_directory() as tmp:
         _playable_pool(tmp, _pool_dir(args))
-        with _backend(args) as backend:
-            cpu = _cpu_seconds()
-            totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress,
-                          backend=backend)
-            cpu = _cpu_seconds() - cpu
+        cpu = _cpu_seconds()
+        totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress, backend=backend)
+        cpu = _cpu_seconds() - cpu
         if tty:
             sys.stderr.write("\n")
         fails(totals)
@@ -703,17 +701,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     names = [deck.name or Path(path).stem for path, deck in lists]
     if names[0] == names[1]:
         names = [f"{names[0]} (A)", f"{names[1]} (B)"]
-    with _temporary_directory() as tmp:
-        pool = _playable_pool(tmp, _pool_dir(args))
+    pool_dir = _pool_dir(args)
+    with _backend(args) as backend, _temporary_directory() as tmp:
+        pool = _playable_pool(tmp, pool_dir)
         decks = [_deck_names(deck, path, pool.names()) for path, deck in lists]
         spells = frozenset(pool.nonland_names())
-        with _backend(args) as backend:
-            workers = args.jobs or os.cpu_count() or 1
-            start = time.perf_counter()
-            with progress_bar(sys.stderr.isatty(), "simulating", sys.stderr) as progress:
-                result = simulate(tmp, decks, args.games, args.seed, specs, args.turns, backend=backend,
-                                  workers=workers, names=names, spells=spells.__contains__, progress=progress)
-            seconds = time.perf_counter() - start
+        workers = args.jobs or os.cpu_count() or 1
+        start = time.perf_counter()
+        with progress_bar(sys.stderr.isatty(), "simulating", sys.stderr) as progress:
+            result = simulate(tmp, decks, args.games, args.seed, specs, args.turns, backend=backend,
+                              workers=workers, names=names, spells=spells.__contains__, progress=progress)
+        seconds = time.perf_counter() - start
     print(result.table())
     print(f"-- {result.games} games in {seconds:.1f}s on the {backend.name} backend", file=sys.stderr)
     if args.json:
