@@ -25,7 +25,7 @@ def test_commands_lists_every_subcommand() -> None:
 def test_a_command_alone_parses_and_helps_as_in_the_whole_parser(name: str) -> None:
     whole, alone = cli.make_parser(), cli.make_parser(name)
     assert _subparser(alone, name).format_help() == _subparser(whole, name).format_help()
-    samples = {"text": ["Grizzly Bears"], "replay": ["log.json"], "new": ["Grizzly Bears"]}
+    samples = {"text": ["Grizzly Bears"], "replay": ["log.json"], "new": ["Grizzly Bears"], "simulate": ["a.deck", "b.deck"]}
     argv = [name, *samples.get(name, [])]
     assert vars(alone.parse_args(argv)) == vars(whole.parse_args(argv))
 
