@@ -706,7 +706,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         pool = _playable_pool(tmp, pool_dir)
         decks = [_deck_names(deck, path, pool.names()) for path, deck in lists]
         spells = frozenset(pool.nonland_names())
-        workers = args.jobs or os.cpu_count() or 1
+        workers = backend.workers
         start = time.perf_counter()
         with progress_bar(sys.stderr.isatty(), "simulating", sys.stderr) as progress:
             result = simulate(tmp, decks, args.games, args.seed, specs, args.turns, backend=backend,

@@ -47,6 +47,11 @@ class Backend(Protocol):
     name: str
     remote: bool  # tasks may run where this machine's files can't be read
 
+    @property
+    def workers(self) -> int:
+        """How many tasks run at once (to size the chunks: a few per worker)."""
+        ...
+
     def run(self, task: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
         """``task(items[i])`` for every ``i``, yielded as ``(i, result)`` as each finishes."""
         ...
@@ -64,6 +69,11 @@ class LocalBackend:
 
     def __init__(self, jobs: int | None = None) -> None:
         self.jobs = max(1, jobs if jobs is not None else os.cpu_count() or 1)
+
+    @property
+    def workers(self) -> int:
+        """The worker processes."""
+        return self.jobs
 
     def run(self, task: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
         """The tasks on ``jobs`` processes, yielded as they finish."""
@@ -108,6 +118,11 @@ class RayBackend:
                 raise BackendError(f"can't join or start a Ray cluster {where}: {' '.join(str(e).split())}") from None
             self._started = True
         self._remote: Any = ray.remote(_apply)
+
+    @property
+    def workers(self) -> int:
+        """The cluster's CPUs."""
+        return max(1, int(self._ray.cluster_resources().get("CPU", 1)))
 
     def run(self, task: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
         """One Ray task per item, yielded as they finish (``task`` is sent to the cluster once)."""

@@ -232,16 +232,17 @@ def chunk_seeds(first: int, games: int, workers: int) -> list[tuple[int, ...]]:
 
 def simulate(pool_dir: str, decks: Sequence[Sequence[str]], games: int, first_seed: int = 0,
              players: Sequence[PlayerSpec] = (PlayerSpec(), PlayerSpec()), turns: int = 30,
-             backend: Backend | None = None, workers: int = 1, names: Sequence[str] = ("deck A", "deck B"),
+             backend: Backend | None = None, workers: int | None = None, names: Sequence[str] = ("deck A", "deck B"),
              spells: Callable[[str], bool] = lambda _: True,
              progress: Callable[[int, int], None] | None = None) -> SimulationResult:
     """Play ``games`` games from seed ``first_seed`` on ``backend`` (in this process if None) and
-    add them up; ``progress(done, total)`` as games finish.  ``workers`` only sizes the chunks."""
+    add them up; ``progress(done, total)`` as games finish.  ``workers`` (default: the backend's)
+    only sizes the chunks: the figures are the same for any number."""
     from .backends import LocalBackend
 
     player_factory(players, first_seed)  # an unavailable kind of player: ValueError before any game
     where = backend if backend is not None else LocalBackend(1)
-    work = chunk_seeds(first_seed, games, workers)
+    work = chunk_seeds(first_seed, games, workers if workers is not None else where.workers)
     task = partial(play_chunk, pool_source(pool_dir, where), (tuple(decks[0]), tuple(decks[1])),
                    (players[0], players[1]), turns)
     results: list[GameResult] = []
