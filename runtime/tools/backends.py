@@ -200,7 +200,10 @@ def local_folder(source: str | PackedFolder) -> str:
     if not target.is_dir():
         staging = Path(tempfile.mkdtemp(prefix="cardsmith-pool-", dir=target.parent))
         with tarfile.open(fileobj=io.BytesIO(source.archive), mode="r:gz") as tar:
-            tar.extractall(staging, filter="data")
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: refuse links and paths out of the folder
+                tar.extractall(staging, filter="data")
+            else:  # pragma: no cover - (our own archive, packed by PackedFolder.pack)
+                tar.extractall(staging)
         try:
             staging.rename(target)
         except OSError:  # another worker of this machine unpacked it first
