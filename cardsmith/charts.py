@@ -10,8 +10,6 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cli import CliError
-
 if TYPE_CHECKING:
     from runtime.tools.simulation import Rate, SimulationResult
 
@@ -19,13 +17,17 @@ INSTALL_PLOT = "install cardsmith[plot] (pip install -e \".[plot]\")"
 COLORS = ("#c0392b", "#2471a3", "#7f8c8d")  # deck A, deck B, draws
 
 
+class ChartUnavailable(Exception):
+    """matplotlib is not installed (the message says how to install it)."""
+
+
 def require_matplotlib() -> Any:
-    """matplotlib's ``pyplot`` on the file-only Agg backend; a one-line :class:`CliError` if it
-    isn't installed (checked before any game is played)."""
+    """matplotlib's ``pyplot`` on the file-only Agg backend; :class:`ChartUnavailable` if it
+    isn't installed (the command asks before any game is played)."""
     try:
         matplotlib: Any = importlib.import_module("matplotlib")
     except ImportError:
-        raise CliError(f"--png needs matplotlib, which is not installed: {INSTALL_PLOT}", "in the command line") from None
+        raise ChartUnavailable(f"--png needs matplotlib, which is not installed: {INSTALL_PLOT}") from None
     matplotlib.use("Agg")
     return importlib.import_module("matplotlib.pyplot")
 

@@ -695,9 +695,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         output_file(args.json, "JSON file")
     if args.png:
         output_file(args.png, "PNG file")
-        from .charts import require_matplotlib
+        from .charts import ChartUnavailable, require_matplotlib
 
-        require_matplotlib()
+        try:
+            require_matplotlib()
+        except ChartUnavailable as e:
+            raise CliError(str(e), "in the command line") from None
     names = [deck.name or Path(path).stem for path, deck in lists]
     if names[0] == names[1]:
         names = [f"{names[0]} (A)", f"{names[1]} (B)"]
