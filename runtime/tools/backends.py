@@ -129,8 +129,12 @@ class RayBackend:
         ray = self._ray
         shared = ray.put(task)
         pending: dict[Any, int] = {self._remote.remote(shared, item): i for i, item in enumerate(items)}
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
+        waiting = list(pending)
+        while waiting:
+            # Whatever has finished within a second (at least one): one call per batch, not per task.
+            done, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=1.0)
+            if not done:
+                done, waiting = ray.wait(waiting, num_returns=1)
             for ref in done:
                 yield pending.pop(ref), ray.get(ref)
 
