@@ -1,16 +1,19 @@
-"""The ``cardsmith`` command line: check, build, text, test, play, replay, soak, coverage, new, lsp."""
+"""The ``cardsmith`` command line: check, build, text, test, play, replay, soak, simulate, coverage, new, lsp."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Sequence
 
 if TYPE_CHECKING:
     import tempfile
 
     from runtime.pool import Pool
+    from runtime.tools.backends import Backend
+    from runtime.tools.players import PlayerSpec
 
     from compiler.ir import LibraryIR
 
@@ -676,10 +679,10 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
         sys.stderr.flush()
 
-    with _temporary_directory() as tmp:
+    with _backend(args) as backend, _temporary_directory() as tmp:
         _playable_pool(tmp, _pool_dir(args))
         cpu = _cpu_seconds()
-        totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress)
+        totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress, backend=backend)
         cpu = _cpu_seconds() - cpu
         if tty:
             sys.stderr.write("\n")
@@ -688,6 +691,83 @@ def cmd_soak(args: argparse.Namespace) -> int:
               f"outcomes: {totals.outcomes}  seconds: {totals.seconds:.1f}  games/s: {totals.rate():.2f}  "
               f"jobs: {args.jobs}  cpu seconds: {cpu:.1f}")
         return 1 if totals.failures else 0
+
+
+@contextlib.contextmanager
+def _backend(args: argparse.Namespace) -> Iterator["Backend"]:
+    """The backend ``--backend`` names (local processes by default; :mod:`runtime.tools.backends`),
+    closed when the command is done with it; one that can't be used is a one-line error."""
+    from runtime.tools.backends import BackendError, make_backend
+
+    try:
+        backend = make_backend(args.backend, args.jobs, args.ray_address)
+    except BackendError as e:
+        raise CliError(str(e), "in `--backend ray`" if args.backend == "ray" else "in the command line") from None
+    try:
+        yield backend
+    finally:
+        backend.close()
+
+
+def _player_specs(text: str, budget: int) -> "tuple[PlayerSpec, PlayerSpec]":
+    """``--players KIND[,KIND]``: deck A's kind of player, then deck B's (one kind: both)."""
+    from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
+
+    kinds = [k.strip() for k in text.split(",")]
+    if len(kinds) not in (1, 2) or not all(kinds):
+        raise CliError(f"--players takes KIND or KIND,KIND, not {text!r}", "in the command line")
+    specs = (PlayerSpec(kinds[0], budget), PlayerSpec(kinds[-1], budget))
+    try:
+        player_factory(specs, 0)
+    except ValueError as e:
+        raise CliError(f"{e} (available: {', '.join(PLAYER_KINDS)})", "in `--players`") from None
+    return specs
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play many seeded games of deck A against deck B and print win rates with 95% intervals,
+    the average game length and per-card figures; optionally as JSON and as a PNG chart."""
+    import time
+
+    from runtime.tools.simulation import simulate
+
+    specs = _player_specs(args.players, args.budget)
+    lists = [(d, _read_deck(d)) for d in (args.deck_a, args.deck_b)]
+    if args.json:
+        output_file(args.json, "JSON file")
+    if args.png:
+        output_file(args.png, "PNG file")
+        from .charts import ChartUnavailable, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except ChartUnavailable as e:
+            raise CliError(str(e), "in the command line") from None
+    names = [deck.name or Path(path).stem for path, deck in lists]
+    if names[0] == names[1]:
+        names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+    pool_dir = _pool_dir(args)
+    with _backend(args) as backend, _temporary_directory() as tmp:
+        pool = _playable_pool(tmp, pool_dir)
+        decks = [_deck_names(deck, path, pool.names()) for path, deck in lists]
+        spells = frozenset(pool.nonland_names())
+        workers = backend.workers
+        start = time.perf_counter()
+        with progress_bar(sys.stderr.isatty(), "simulating", sys.stderr) as progress:
+            result = simulate(tmp, decks, args.games, args.seed, specs, args.turns, backend=backend,
+                              workers=workers, names=names, spells=spells.__contains__, progress=progress)
+        seconds = time.perf_counter() - start
+    print(result.table())
+    print(f"-- {result.games} games in {seconds:.1f}s on the {backend.name} backend", file=sys.stderr)
+    if args.json:
+        Path(args.json).write_text(result.to_json() + "\n", encoding="utf-8")
+        print(f"wrote {args.json}", file=sys.stderr)
+    if args.png:
+        from .charts import write_chart
+
+        write_chart(result, Path(args.png))
+        print(f"wrote {args.png}", file=sys.stderr)
+    return 0
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -715,7 +795,8 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "examples", "lsp")
+COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "simulate", "coverage", "new", "examples",
+            "lsp")
 
 
 def _terminal_columns() -> int:
@@ -785,6 +866,19 @@ def _seconds(text: str) -> float:
     if not n >= 0 or n == float("inf"):
         raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
     return n
+
+
+def _backend_options(parser: argparse.ArgumentParser, jobs_default: int | None = 1) -> None:
+    """``--backend``, ``--ray-address`` (and ``--jobs`` where the command has none yet)."""
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where the games are played: local processes (default), or Ray tasks "
+                        "(needs cardsmith[scale]; docs/simulate.md)")
+    parser.add_argument("--ray-address", metavar="ADDRESS", default=None,
+                        help="with --backend ray: the cluster to join (default: $RAY_ADDRESS, else a local cluster)")
+    if jobs_default is None:
+        parser.add_argument("--jobs", type=_POSITIVE, default=None,
+                            help="worker processes with --backend local (default: the CPU count; 1: in this "
+                            "process); the figures are the same for any number, and on any backend")
 
 
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -867,9 +961,29 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         so.add_argument("--seed", type=int, default=0, help="first seed")
         so.add_argument("--turns", type=_POSITIVE, default=20, help="turn limit per game")
         so.add_argument("--jobs", type=_POSITIVE, default=1,
-                        help="worker processes (the report for a seed range is the same for any number)")
+                        help="worker processes with --backend local (the report for a seed range is the same for "
+                        "any number, and on any backend)")
         so.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        _backend_options(so)
         so.set_defaults(func=cmd_soak)
+    if only in (None, "simulate"):
+        si = sub.add_parser("simulate", help="play many games of one deck against another: win rates, "
+                            "game length, per-card figures")
+        si.add_argument("deck_a", metavar="DECK_A", help="a deck list: cardsmith, MTGO .dec, Arena export or Forge .dck")
+        si.add_argument("deck_b", metavar="DECK_B", help="the deck it plays against")
+        si.add_argument("--games", type=_POSITIVE, default=100, help="how many games (default: 100)")
+        si.add_argument("--seed", type=int, default=0, help="first seed (default: 0); deck A goes first on even seeds")
+        si.add_argument("--players", default="random", metavar="KIND[,KIND]",
+                        help="the computer players: one kind for both decks, or deck A's,deck B's (default: random)")
+        si.add_argument("--budget", type=_POSITIVE, default=200,
+                        help="search iterations per decision, for search players (default: 200)")
+        si.add_argument("--turns", type=_POSITIVE, default=50, help="turn limit per game; a game cut off is a draw "
+                        "(default: 50)")
+        si.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+        si.add_argument("--png", metavar="FILE", help="also draw them as a PNG chart (needs cardsmith[plot])")
+        si.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        _backend_options(si, jobs_default=None)
+        si.set_defaults(func=cmd_simulate)
     if only in (None, "coverage"):
         cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
         cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")

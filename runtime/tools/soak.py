@@ -9,12 +9,12 @@ decisions checked, failures, games per second) goes to a callback as chunks fini
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Iterator
 
 from ..pool import Pool
+from .backends import Backend, LocalBackend, PackedFolder, in_order, local_folder, pool_source
 from .simulate import play_game
 
 
@@ -51,9 +51,9 @@ class SoakTotals:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
 
-def play_chunk(pool_dir: str, turns: int, seeds: tuple[int, ...]) -> list[GameSummary]:
-    """Play the games of ``seeds`` with invariant checks (in whichever process runs this)."""
-    pool = Pool(pool_dir)
+def play_chunk(pool_dir: str | PackedFolder, turns: int, seeds: tuple[int, ...]) -> list[GameSummary]:
+    """Play the games of ``seeds`` with invariant checks (in whichever process, or machine, runs this)."""
+    pool = Pool(local_folder(pool_dir))
     out = []
     for seed in seeds:
         r = play_game(pool, seed, max_turns=turns)
@@ -69,12 +69,14 @@ def chunks(first: int, games: int, jobs: int) -> list[tuple[int, ...]]:
 
 
 def soak(pool_dir: str, first: int, games: int, turns: int, jobs: int = 1,
-         progress: Callable[[SoakTotals], None] | None = None) -> SoakTotals:
-    """Play ``games`` games from seed ``first`` on ``jobs`` processes; the totals, in seed order."""
+         progress: Callable[[SoakTotals], None] | None = None, backend: Backend | None = None) -> SoakTotals:
+    """Play ``games`` games from seed ``first`` on ``jobs`` local processes, or on ``backend``
+    (:mod:`runtime.tools.backends`; ``jobs`` then only sizes the chunks); the totals, in seed order."""
     totals = SoakTotals()
     start = time.perf_counter()
+    where = backend if backend is not None else LocalBackend(jobs)
     work = chunks(first, games, jobs)
-    play = partial(play_chunk, pool_dir, turns)
+    play = partial(play_chunk, pool_source(pool_dir, where), turns)
 
     def done(results: Iterator[list[GameSummary]]) -> None:
         for chunk in results:
@@ -84,10 +86,6 @@ def soak(pool_dir: str, first: int, games: int, turns: int, jobs: int = 1,
             if progress is not None:
                 progress(totals)
 
-    if jobs <= 1:
-        done(play(c) for c in work)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
-            done(ex.map(play, work))  # results come back in submission (seed) order
+    done(in_order(where.run(play, work)))  # chunks taken in seed order, whatever order they finish in
     totals.seconds = time.perf_counter() - start
     return totals

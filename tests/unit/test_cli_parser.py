@@ -26,7 +26,7 @@ def test_a_command_alone_parses_and_helps_as_in_the_whole_parser(name: str) -> N
     whole, alone = cli.make_parser(), cli.make_parser(name)
     assert _subparser(alone, name).format_help() == _subparser(whole, name).format_help()
     samples = {"text": ["Grizzly Bears"], "replay": ["log.json"], "new": ["Grizzly Bears"],
-               "examples": ["draw a card"]}
+               "examples": ["draw a card"], "simulate": ["a.deck", "b.deck"]}
     argv = [name, *samples.get(name, [])]
     assert vars(alone.parse_args(argv)) == vars(whole.parse_args(argv))
 
