@@ -1271,12 +1271,28 @@ class CardLowering:
         return ef.CantBeRegenerated(self.target(e.target, cond), "it")
 
     def effect_GainLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.lost:
+            # 608.2c: "you gain life equal to the life lost this way" -- what a "loses ... life" before did.
+            if not self.counted_before:
+                self.ck.error(e, "'the life lost this way' needs an instruction before it, in this ability, "
+                                 "that makes a player lose life", "e.g. 'target opponent loses 2 life. you gain "
+                                 "life equal to the life lost this way.'")
+            return ef.GainLife(self.player(e.player, cond), am.LifeLostThisWay())
         if e.equal is None:
             return self._player_amount(e, cond, ef.GainLife, e.per)
         player = self.player(e.player, cond)
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.half is not None:
+            # 107.1a: "loses half their life, rounded up" -- "your" for you, "their" for another player.
+            player = self.player(e.player, cond)
+            self.last_player = player
+            if (e.half.whose == "your") != isinstance(player, rf.YouRef):
+                self.ck.error(e.half, f"'half {e.half.whose} life' doesn't match the player",
+                              "'you lose half your life', 'target opponent loses half their life'")
+            self.counted_before = True  # a later "the life lost this way" is the life lost (608.2c)
+            return ef.LoseLife(player, am.HalfLife(whose=str(e.half.whose), rounded_up=e.half.way == "up"))
         if e.where is not None:
             # "loses X life, where X is this's power" (107.3): X is defined by the ability, not announced.
             if not e.amount.x:

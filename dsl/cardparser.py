@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '5b7ba597342249bda6da5fe3867eca105035306eb3adfa62419c43f71dba3626'
+GRAMMAR = '5c4d492655f684a10c42b9e846bb277516fe064da39c31b91de604ad2c7d20bc'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -417,7 +417,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'per'),
     ('PlayerTapsEffect', 'common', 'PlayerTapsEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
-    ('__asgn_plain', 'plain', '', 'amount'),
     ('LoseLifeEffect', 'common', 'LoseLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
@@ -731,10 +730,11 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'untapped'),
     ('__asgn_oneormore', 'oneormore', '', 'types'),
     ('PerCount', 'common', 'PerCount', ''),
-    ('__asgn_plain', 'plain', '', 'per'),
-    ('__asgn_plain', 'plain', '', 'power'),
-    ('WhereX', 'common', 'WhereX', ''),
-    ('__asgn_plain', 'plain', '', 'where'),
+    ('__asgn_plain', 'plain', '', 'whose'),
+    ('__asgn_plain', 'plain', '', 'way'),
+    ('HalfLife', 'common', 'HalfLife', ''),
+    ('__asgn_plain', 'plain', '', 'half'),
+    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_oneormore', 'oneormore', '', 'zones'),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -972,7 +972,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'amount'),
-    ('__asgn_plain', 'plain', '', 'equal'),
     ('Duration', 'common', 'Duration', ''),
     ('__asgn_plain', 'plain', '', 'yours'),
     ('__asgn_plain', 'plain', '', 'their'),
@@ -1030,6 +1029,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'on'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'zone'),
+    ('__asgn_plain', 'plain', '', 'per'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('WhereX', 'common', 'WhereX', ''),
+    ('__asgn_plain', 'plain', '', 'where'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_optional', 'optional', '', 'otherthan'),
@@ -1101,10 +1104,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'random'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'per'),
-    ('__asgn_plain', 'plain', '', 'power'),
-    ('PowerOf', 'common', 'PowerOf', ''),
-    ('__asgn_plain', 'plain', '', 'power'),
-    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'equal'),
+    ('__asgn_plain', 'plain', '', 'lost'),
     ('__asgn_plain', 'plain', '', 'eot'),
     ('__asgn_plain', 'plain', '', 'next_upkeep'),
     ('__asgn_plain', 'plain', '', 'losecontrol'),
@@ -1171,6 +1172,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'thisor'),
     ('__asgn_optional', 'optional', '', 'onbf'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('PowerOf', 'common', 'PowerOf', ''),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'acreature'),
@@ -1257,29 +1262,32 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX49': ('greater|less', 40),
     '_RX50': ("your|target player's", 40),
     '_RX51': (',(?!\\s*or\\b)', 40),
-    '_RX52': ('(hand|graveyard)\\b', 40),
-    '_RX53': ('(it|them|this)\\b', 40),
-    '_RX54': ('(opponent|player)\\b', 40),
-    '_RX55': ("your|each player's|each|the", 40),
-    '_RX56': ('upkeep|draw step|end step', 40),
-    '_RX57': ('when(ever)?\\b', 40),
-    '_RX58': ("an opponent's|your", 40),
-    '_RX59': ('you|an opponent|a player', 40),
-    '_RX60': ('[+-][0-9]+|[+-]X', 40),
-    '_RX61': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX62': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX63': ('(has|gains|have|gain)\\b', 40),
-    '_RX64': ('(its|their)\\b', 40),
-    '_RX65': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX66': ("[^\\n{}]*? can't ", 40),
-    '_RX67': (',\\s*and\\b|,|and\\b', 40),
-    '_RX68': ("that (creature|permanent)'s controller\\b", 40),
-    '_RX69': ('(your|a)\\b', 40),
-    '_RX70': ('(graveyard|hand)\\b', 40),
-    '_RX71': ('(player|opponent)\\b', 40),
-    '_RX72': ('(a|an)\\b', 40),
-    '_RX73': ('in|out', 40),
-    '_RX74': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX52': ('(your|their)\\b', 40),
+    '_RX53': ('(up|down)\\b', 40),
+    '_RX54': ('(hand|graveyard)\\b', 40),
+    '_RX55': ('(it|them|this)\\b', 40),
+    '_RX56': ('(opponent|player)\\b', 40),
+    '_RX57': ("your|each player's|each|the", 40),
+    '_RX58': ('upkeep|draw step|end step', 40),
+    '_RX59': ('when(ever)?\\b', 40),
+    '_RX60': ("an opponent's|your", 40),
+    '_RX61': ('you|an opponent|a player', 40),
+    '_RX62': ('[+-][0-9]+|[+-]X', 40),
+    '_RX63': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
+    '_RX64': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
+    '_RX65': ('(has|gains|have|gain)\\b', 40),
+    '_RX66': ('(its|their)\\b', 40),
+    '_RX67': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX68': ("[^\\n{}]*? can't ", 40),
+    '_RX69': (',\\s*and\\b|,|and\\b', 40),
+    '_RX70': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX71': ('(your|a)\\b', 40),
+    '_RX72': ('(graveyard|hand)\\b', 40),
+    '_RX73': ('(player|opponent)\\b', 40),
+    '_RX74': ('the life lost this way\\b', 40),
+    '_RX75': ('(a|an)\\b', 40),
+    '_RX76': ('in|out', 40),
+    '_RX77': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1356,6 +1364,9 @@ _RX71 = _lazy('_RX71')
 _RX72 = _lazy('_RX72')
 _RX73 = _lazy('_RX73')
 _RX74 = _lazy('_RX74')
+_RX75 = _lazy('_RX75')
+_RX76 = _lazy('_RX76')
+_RX77 = _lazy('_RX77')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1458,7 +1469,7 @@ _F98 = frozenset([None, 'b', 'i'])
 _F99 = frozenset([None, 'a', 't'])
 _F100 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F101 = frozenset([None, 'c', 'i'])
-_F102 = frozenset([None, ','])
+_F102 = frozenset(['d', 'u'])
 _F103 = frozenset(['g', 'h'])
 _F104 = frozenset([None, 'e', 'o', 'u'])
 _F105 = frozenset(['o', 'p'])
@@ -1484,8 +1495,9 @@ _F124 = frozenset([None, 'u', 'y'])
 _F125 = frozenset([None, 'i', 'u'])
 _F126 = frozenset([None, 't', 'u'])
 _F127 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F128 = frozenset(['i', 'o'])
-_F129 = frozenset(['a', 'o', 'y'])
+_F128 = frozenset([None, ','])
+_F129 = frozenset(['i', 'o'])
+_F130 = frozenset(['a', 'o', 'y'])
 
 
 class CardParser:
@@ -24091,49 +24103,18 @@ class CardParser:
                 p55 = q
                 if v:
                     res56.append(v)
-                p59 = p55
-                res60: list[Any] = []
-                r = self.r_Amount_0(p59)
+                r = self.e118_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
-                if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 395
-                p55 = p59
-                if res60 and n:
-                    res56.append(n)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
                 p55 = q
-                res56.append(v)
-                while True:
-                    r = self.e118_0(p55)
-                    if r is None:
-                        break
-                    q, v = r
-                    p55 = q
-                    if v is not None:
-                        res56.append(v)
-                    break
+                if v:
+                    res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 396
+                    n.rule = 395
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -24143,11 +24124,37 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p61 = p
+                p59 = p
+                res60: list[Any] = []
+                p61 = p59
                 res62: list[Any] = []
-                p63 = p61
+                r = self.r_PlayerRef_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 396
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                r = self.e119_0(p59)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p59 = q
+                if v:
+                    res60.append(v)
+                p63 = p59
                 res64: list[Any] = []
-                r = self.r_PlayerRef_0(p63)
+                r = self.r_Amount_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24159,21 +24166,12 @@ class CardParser:
                 if res64:
                     n = Nt(res64)
                     n.rule = 397
-                p61 = p63
+                p59 = p63
                 if res64 and n:
-                    res62.append(n)
-                r = self.e119_0(p61)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p61 = q
-                if v:
-                    res62.append(v)
-                p65 = p61
+                    res60.append(n)
+                p65 = p59
                 res66: list[Any] = []
-                r = self.r_Amount_0(p65)
+                r = self.r_CounterKind_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24185,12 +24183,50 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 398
-                p61 = p65
+                p59 = p65
                 if res66 and n:
-                    res62.append(n)
-                p67 = p61
+                    res60.append(n)
+                r = self.e120_0(p59)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p59 = q
+                if v:
+                    res60.append(v)
+                if res60:
+                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    n.rule = 399
+                q = p59
+                v = n if res60 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p67 = p
                 res68: list[Any] = []
-                r = self.r_CounterKind_0(p67)
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_PlayerRef_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 400
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                r = self.e121_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24199,26 +24235,66 @@ class CardParser:
                 p67 = q
                 if v:
                     res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 399
-                p61 = p67
-                if res68 and n:
-                    res62.append(n)
-                r = self.e120_0(p61)
+                r = self.e122_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p61 = q
+                p67 = q
                 if v:
-                    res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 400
-                q = p61
-                v = n if res62 else None
+                    res68.append(v)
+                r = self.e123_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                r = self.e124_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 401
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -24226,11 +24302,26 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p69 = p
-                res70: list[Any] = []
-                p71 = p69
+                p71 = p
                 res72: list[Any] = []
-                r = self.r_PlayerRef_0(p71)
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_PlayerRef_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 402
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                r = self.e125_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24239,93 +24330,9 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 401
-                p69 = p71
-                if res72 and n:
-                    res70.append(n)
-                r = self.e121_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                r = self.e122_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                r = self.e123_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                r = self.e124_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p69 = q
-                res70.append(v)
-                if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 402
-                q = p69
-                v = n if res70 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                p73 = p
-                res74: list[Any] = []
-                p75 = p73
+                p75 = p71
                 res76: list[Any] = []
-                r = self.r_PlayerRef_0(p75)
+                r = self.r_TargetRef_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24337,57 +24344,31 @@ class CardParser:
                 if res76:
                     n = Nt(res76)
                     n.rule = 403
-                p73 = p75
+                p71 = p75
                 if res76 and n:
-                    res74.append(n)
-                r = self.e125_0(p73)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                p77 = p73
-                res78: list[Any] = []
-                r = self.r_TargetRef_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 404
-                p73 = p77
-                if res78 and n:
-                    res74.append(n)
-                q = sk0[p73]
+                    res72.append(n)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p71] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'from', '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                p79 = p73
-                res80: list[Any] = []
-                q = sk0[p79]
+                p71 = q
+                res72.append(v)
+                p77 = p71
+                res78: list[Any] = []
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
@@ -24396,71 +24377,71 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p79 = q
+                p77 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 405
-                p73 = p79
-                if res80 and n:
-                    res74.append(n)
-                q = sk0[p73]
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 404
+                p71 = p77
+                if res78 and n:
+                    res72.append(n)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p71] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p71] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                r = self.e126_0(p73)
+                p71 = q
+                res72.append(v)
+                r = self.e126_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p73 = q
+                p71 = q
                 if v:
-                    res74.append(v)
-                q = sk0[p73]
+                    res72.append(v)
+                q = sk0[p71]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p71).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p71] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p73 = q
-                res74.append(v)
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 406
-                q = p73
-                v = n if res74 else None
+                p71 = q
+                res72.append(v)
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 405
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -24650,40 +24631,11 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p81 = p
+                p79 = p
+                res80: list[Any] = []
+                p81 = p79
                 res82: list[Any] = []
-                p83 = p81
-                res84: list[Any] = []
-                r = self.r_PlayerRef_0(p83)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 407
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'puts', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                r = self.e127_0(p81)
+                r = self.r_PlayerRef_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24692,53 +24644,82 @@ class CardParser:
                 p81 = q
                 if v:
                     res82.append(v)
-                q = sk0[p81]
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 406
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p79] = q
+                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'puts', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                r = self.e127_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p79] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p79] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 408
-                q = p81
-                v = n if res82 else None
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
+                    n.rule = 407
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25084,128 +25065,128 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p85 = p
+                p83 = p
+                res84: list[Any] = []
+                p85 = p83
                 res86: list[Any] = []
-                p87 = p85
-                res88: list[Any] = []
-                r = self.r_TargetRef_0(p87)
+                r = self.r_TargetRef_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p85 = q
                 if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 409
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 408
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 410
-                q = p85
-                v = n if res86 else None
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 409
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25239,221 +25220,221 @@ class CardParser:
                 break
         if ch in _F14:
             while True:
-                p89 = p
-                res90: list[Any] = []
-                q = sk0[p89]
+                p87 = p
+                res88: list[Any] = []
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevent', '')
                 q += 7
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p89 = q
-                res90.append(v)
+                p87 = q
+                res88.append(v)
                 while True:
-                    r = self.e128_0(p89)
+                    r = self.e128_0(p87)
                     if r is None:
                         break
                     q, v = r
-                    p89 = q
+                    p87 = q
                     if v is not None:
-                        res90.append(v)
+                        res88.append(v)
                     break
-                q = sk0[p89]
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'would', '')
                 q += 5
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p89 = q
-                res90.append(v)
-                p91 = p89
-                res92: list[Any] = []
-                r = self.r_TargetRef_0(p91)
+                p87 = q
+                res88.append(v)
+                p89 = p87
+                res90: list[Any] = []
+                r = self.r_TargetRef_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p91 = q
+                p89 = q
                 if v:
-                    res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 411
-                p89 = p91
-                if res92 and n:
-                    res90.append(n)
-                q = sk0[p89]
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 410
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 412
-                q = p89
-                v = n if res90 else None
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 411
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25461,7 +25442,79 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p93 = p
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'prevented', '')
+                q += 9
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p93 = p91
                 res94: list[Any] = []
                 q = sk0[p93]
                 if q < 0:
@@ -25469,97 +25522,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'prevented', '')
-                q += 9
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                p95 = p93
-                res96: list[Any] = []
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p95 = q
-                res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 413
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
+                p93 = q
+                res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 414
-                q = p93
-                v = n if res94 else None
+                    n.rule = 412
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 413
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25567,53 +25548,163 @@ class CardParser:
                 break
         if ch in _F13:
             while True:
-                p97 = p
-                res98: list[Any] = []
-                q = sk0[p97]
+                p95 = p
+                res96: list[Any] = []
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'reveal', '')
                 q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
+                p95 = q
+                res96.append(v)
+                p97 = p95
+                res98: list[Any] = []
+                r = self.r_Amount_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p97 = q
-                res98.append(v)
-                p99 = p97
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 414
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p95 = q
+                res96.append(v)
+                r = self.e129_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                p99 = p95
                 res100: list[Any] = []
-                r = self.r_Amount_0(p99)
+                r = self.r_ObjectFilter_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25625,300 +25716,190 @@ class CardParser:
                 if res100:
                     n = Nt(res100)
                     n.rule = 415
-                p97 = p99
+                p95 = p99
                 if res100 and n:
-                    res98.append(n)
-                q = sk0[p97]
+                    res96.append(n)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                r = self.e129_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                p101 = p97
-                res102: list[Any] = []
-                r = self.r_ObjectFilter_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 416
-                p97 = p101
-                if res102 and n:
-                    res98.append(n)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'from', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'among', '')
                 q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'them', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'rest', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                p103 = p97
-                res104: list[Any] = []
-                q = sk0[p103]
+                p95 = q
+                res96.append(v)
+                p101 = p95
+                res102: list[Any] = []
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p103 = q
-                res104.append(v)
-                if res104:
-                    n = Nt(res104)
+                p101 = q
+                res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 416
+                p95 = p101
+                if res102 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
                     n.rule = 417
-                p97 = p103
-                if res104 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
-                    n.rule = 418
-                q = p97
-                v = n if res98 else None
+                q = p95
+                v = n if res96 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25926,11 +25907,79 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p105 = p
+                p103 = p
+                res104: list[Any] = []
+                p105 = p103
                 res106: list[Any] = []
-                p107 = p105
+                r = self.r_ActionWord_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 418
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                r = self.e130_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                p107 = p103
                 res108: list[Any] = []
-                r = self.r_ActionWord_0(p107)
+                r = self.r_PlayerRef_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25942,96 +25991,28 @@ class CardParser:
                 if res108:
                     n = Nt(res108)
                     n.rule = 419
-                p105 = p107
+                p103 = p107
                 if res108 and n:
-                    res106.append(n)
-                q = sk0[p105]
+                    res104.append(n)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                r = self.e130_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p105 = q
-                res106.append(v)
-                p109 = p105
-                res110: list[Any] = []
-                r = self.r_PlayerRef_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 420
-                p105 = p109
-                if res110 and n:
-                    res106.append(n)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
+                    sk0[p103] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p105 = q
-                res106.append(v)
-                if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 421
-                q = p105
-                v = n if res106 else None
+                p103 = q
+                res104.append(v)
+                if res104:
+                    n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
+                    n.rule = 420
+                q = p103
+                v = n if res104 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26039,44 +26020,44 @@ class CardParser:
                 break
         if ch in _F14:
             while True:
-                p111 = p
-                res112: list[Any] = []
-                q = sk0[p111]
+                p109 = p
+                res110: list[Any] = []
+                q = sk0[p109]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p109).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
+                    sk0[p109] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'pay', '')
                 q += 3
-                p111 = q
-                res112.append(v)
-                p113 = p111
-                res114: list[Any] = []
-                r = self.r_Cost_0(p113)
+                p109 = q
+                res110.append(v)
+                p111 = p109
+                res112: list[Any] = []
+                r = self.r_Cost_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p113 = q
+                p111 = q
                 if v:
-                    res114.append(v)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 422
-                p111 = p113
-                if res114 and n:
-                    res112.append(n)
+                    res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 423
-                q = p111
-                v = n if res112 else None
+                    n.rule = 421
+                p109 = p111
+                if res112 and n:
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 422
+                q = p109
+                v = n if res110 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26084,30 +26065,30 @@ class CardParser:
                 break
         if ch in _F13:
             while True:
-                p115 = p
+                p113 = p
+                res114: list[Any] = []
+                p115 = p113
                 res116: list[Any] = []
-                p117 = p115
-                res118: list[Any] = []
-                r = self.r_RevealCost_0(p117)
+                r = self.r_RevealCost_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p117 = q
+                p115 = q
                 if v:
-                    res118.append(v)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 424
-                p115 = p117
-                if res118 and n:
-                    res116.append(n)
+                    res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 425
-                q = p115
-                v = n if res116 else None
+                    n.rule = 423
+                p113 = p115
+                if res116 and n:
+                    res114.append(n)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 424
+                q = p113
+                v = n if res114 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26115,11 +26096,39 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p119 = p
+                p117 = p
+                res118: list[Any] = []
+                p119 = p117
                 res120: list[Any] = []
-                p121 = p119
+                r = self.r_ActionWord_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p119 = q
+                if v:
+                    res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 425
+                p117 = p119
+                if res120 and n:
+                    res118.append(n)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p121 = p117
                 res122: list[Any] = []
-                r = self.r_ActionWord_0(p121)
+                r = self.r_Amount_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26131,42 +26140,14 @@ class CardParser:
                 if res122:
                     n = Nt(res122)
                     n.rule = 426
-                p119 = p121
+                p117 = p121
                 if res122 and n:
-                    res120.append(n)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p123 = p119
-                res124: list[Any] = []
-                r = self.r_Amount_0(p123)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p123 = q
-                if v:
-                    res124.append(v)
-                if res124:
-                    n = Nt(res124)
+                    res118.append(n)
+                if res118:
+                    n = Nt(res118)
                     n.rule = 427
-                p119 = p123
-                if res124 and n:
-                    res120.append(n)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 428
-                q = p119
-                v = n if res120 else None
+                q = p117
+                v = n if res118 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26174,53 +26155,99 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p125 = p
-                res126: list[Any] = []
-                q = sk0[p125]
+                p123 = p
+                res124: list[Any] = []
+                q = sk0[p123]
                 if q < 0:
-                    q = _WS0(text, p125).end()
+                    q = _WS0(text, p123).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p125] = q
+                    sk0[p123] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attach', '')
                 q += 6
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
                 if q < 0:
-                    q = _WS0(text, p125).end()
+                    q = _WS0(text, p123).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p125] = q
+                    sk0[p123] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
                 if q < 0:
-                    q = _WS0(text, p125).end()
+                    q = _WS0(text, p123).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p125] = q
+                    sk0[p123] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
+                p123 = q
+                res124.append(v)
+                p125 = p123
+                res126: list[Any] = []
+                r = self.r_TargetRef_0(p125)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p125 = q
-                res126.append(v)
-                p127 = p125
+                if v:
+                    res126.append(v)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 428
+                p123 = p125
+                if res126 and n:
+                    res124.append(n)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 429
+                q = p123
+                v = n if res124 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F70:
+            while True:
+                p127 = p
                 res128: list[Any] = []
-                r = self.r_TargetRef_0(p127)
+                p129 = p127
+                res130: list[Any] = []
+                r = self.r_TargetRef_0(p129)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p129 = q
+                if v:
+                    res130.append(v)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 430
+                p127 = p129
+                if res130 and n:
+                    res128.append(n)
+                r = self.e131_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26229,27 +26256,7 @@ class CardParser:
                 p127 = q
                 if v:
                     res128.append(v)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 429
-                p125 = p127
-                if res128 and n:
-                    res126.append(n)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 430
-                q = p125
-                v = n if res126 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F70:
-            while True:
-                p129 = p
-                res130: list[Any] = []
-                p131 = p129
+                p131 = p127
                 res132: list[Any] = []
                 r = self.r_TargetRef_0(p131)
                 if r is None:
@@ -26263,40 +26270,14 @@ class CardParser:
                 if res132:
                     n = Nt(res132)
                     n.rule = 431
-                p129 = p131
+                p127 = p131
                 if res132 and n:
-                    res130.append(n)
-                r = self.e131_0(p129)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p129 = q
-                if v:
-                    res130.append(v)
-                p133 = p129
-                res134: list[Any] = []
-                r = self.r_TargetRef_0(p133)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p133 = q
-                if v:
-                    res134.append(v)
-                if res134:
-                    n = Nt(res134)
+                    res128.append(n)
+                if res128:
+                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
                     n.rule = 432
-                p129 = p133
-                if res134 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
-                    n.rule = 433
-                q = p129
-                v = n if res130 else None
+                q = p127
+                v = n if res128 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26304,67 +26285,154 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p135 = p
-                res136: list[Any] = []
-                q = sk0[p135]
+                p133 = p
+                res134: list[Any] = []
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
+                p133 = q
+                res134.append(v)
+                p135 = p133
+                res136: list[Any] = []
+                r = self.r_Amount_0(p135)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p135 = q
-                res136.append(v)
-                p137 = p135
+                if v:
+                    res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 433
+                p133 = p135
+                if res136 and n:
+                    res134.append(n)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p133 = q
+                res134.append(v)
+                p137 = p133
                 res138: list[Any] = []
-                r = self.r_Amount_0(p137)
+                r = self.r_ActionWord_0(p137)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26376,347 +26444,260 @@ class CardParser:
                 if res138:
                     n = Nt(res138)
                     n.rule = 434
-                p135 = p137
+                p133 = p137
                 if res138 and n:
-                    res136.append(n)
-                q = sk0[p135]
+                    res134.append(n)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p135 = q
-                res136.append(v)
-                p139 = p135
-                res140: list[Any] = []
-                r = self.r_ActionWord_0(p139)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p139 = q
-                if v:
-                    res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 435
-                p135 = p139
-                if res140 and n:
-                    res136.append(n)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'those', '')
                 q += 5
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'then', '')
                 q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'other', '')
                 q += 5
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                p141 = p135
-                res142: list[Any] = []
-                q = sk0[p141]
+                p133 = q
+                res134.append(v)
+                p139 = p133
+                res140: list[Any] = []
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p139] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'bottom', '')
                 q += 6
-                p141 = q
-                res142.append(v)
-                if res142:
-                    n = Nt(res142)
-                    n.rule = 436
-                p135 = p141
-                if res142 and n:
-                    res136.append(n)
-                q = sk0[p135]
+                p139 = q
+                res140.append(v)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 435
+                p133 = p139
+                if res140 and n:
+                    res134.append(n)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p135 = q
-                res136.append(v)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 437
-                q = p135
-                v = n if res136 else None
+                p133 = q
+                res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 436
+                q = p133
+                v = n if res134 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26724,264 +26705,67 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p143 = p
-                res144: list[Any] = []
-                q = sk0[p143]
+                p141 = p
+                res142: list[Any] = []
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p141] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p141] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p141] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
                 if q < 0:
-                    q = _WS0(text, p143).end()
+                    q = _WS0(text, p141).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p143] = q
+                    sk0[p141] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p143 = q
-                res144.append(v)
-                p145 = p143
-                res146: list[Any] = []
-                r = self.r_Amount_0(p145)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p145 = q
-                if v:
-                    res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 438
-                p143 = p145
-                if res146 and n:
-                    res144.append(n)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                r = self.e132_0(p143)
+                p141 = q
+                res142.append(v)
+                p143 = p141
+                res144: list[Any] = []
+                r = self.r_Amount_0(p143)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26991,10 +26775,207 @@ class CardParser:
                 if v:
                     res144.append(v)
                 if res144:
-                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 439
-                q = p143
-                v = n if res144 else None
+                    n = Nt(res144)
+                    n.rule = 437
+                p141 = p143
+                if res144 and n:
+                    res142.append(n)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p141 = q
+                res142.append(v)
+                r = self.e132_0(p141)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p141 = q
+                if v:
+                    res142.append(v)
+                if res142:
+                    n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
+                    n.rule = 438
+                q = p141
+                v = n if res142 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27002,132 +26983,11 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p147 = p
+                p145 = p
+                res146: list[Any] = []
+                p147 = p145
                 res148: list[Any] = []
-                p149 = p147
-                res150: list[Any] = []
-                r = self.r_TargetRef_0(p149)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p149 = q
-                if v:
-                    res150.append(v)
-                if res150:
-                    n = Nt(res150)
-                    n.rule = 440
-                p147 = p149
-                if res150 and n:
-                    res148.append(n)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p147 = q
-                res148.append(v)
-                p151 = p147
-                res152: list[Any] = []
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p151 = q
-                res152.append(v)
-                if res152:
-                    n = Nt(res152)
-                    n.rule = 441
-                p147 = p151
-                if res152 and n:
-                    res148.append(n)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p147 = q
-                res148.append(v)
-                r = self.e133_0(p147)
+                r = self.r_TargetRef_0(p147)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27137,10 +26997,131 @@ class CardParser:
                 if v:
                     res148.append(v)
                 if res148:
-                    n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 442
-                q = p147
-                v = n if res148 else None
+                    n = Nt(res148)
+                    n.rule = 439
+                p145 = p147
+                if res148 and n:
+                    res146.append(n)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p145 = q
+                res146.append(v)
+                p149 = p145
+                res150: list[Any] = []
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 440
+                p145 = p149
+                if res150 and n:
+                    res146.append(n)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p145 = q
+                res146.append(v)
+                r = self.e133_0(p145)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p145 = q
+                if v:
+                    res146.append(v)
+                if res146:
+                    n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
+                    n.rule = 441
+                q = p145
+                v = n if res146 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27148,25 +27129,42 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                p153 = p
-                res154: list[Any] = []
-                q = sk0[p153]
+                p151 = p
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p151 = q
+                res152.append(v)
+                p153 = p151
+                res154: list[Any] = []
+                r = self.r_Amount_0(p153)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p153 = q
-                res154.append(v)
-                p155 = p153
+                if v:
+                    res154.append(v)
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 442
+                p151 = p153
+                if res154 and n:
+                    res152.append(n)
+                p155 = p151
                 res156: list[Any] = []
-                r = self.r_Amount_0(p155)
+                r = self.r_CounterKind_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27178,12 +27176,35 @@ class CardParser:
                 if res156:
                     n = Nt(res156)
                     n.rule = 443
-                p153 = p155
+                p151 = p155
                 if res156 and n:
-                    res154.append(n)
-                p157 = p153
+                    res152.append(n)
+                r = self.e134_0(p151)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p151 = q
+                if v:
+                    res152.append(v)
+                q = sk0[p151]
+                if q < 0:
+                    q = _WS0(text, p151).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p151] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p151 = q
+                res152.append(v)
+                p157 = p151
                 res158: list[Any] = []
-                r = self.r_CounterKind_0(p157)
+                r = self.r_TargetRef_0(p157)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27195,33 +27216,24 @@ class CardParser:
                 if res158:
                     n = Nt(res158)
                     n.rule = 444
-                p153 = p157
+                p151 = p157
                 if res158 and n:
-                    res154.append(n)
-                r = self.e134_0(p153)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p153 = q
-                if v:
-                    res154.append(v)
-                q = sk0[p153]
+                    res152.append(n)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p151] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p153 = q
-                res154.append(v)
-                p159 = p153
+                p151 = q
+                res152.append(v)
+                p159 = p151
                 res160: list[Any] = []
                 r = self.r_TargetRef_0(p159)
                 if r is None:
@@ -27235,45 +27247,14 @@ class CardParser:
                 if res160:
                     n = Nt(res160)
                     n.rule = 445
-                p153 = p159
+                p151 = p159
                 if res160 and n:
-                    res154.append(n)
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p153 = q
-                res154.append(v)
-                p161 = p153
-                res162: list[Any] = []
-                r = self.r_TargetRef_0(p161)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p161 = q
-                if v:
-                    res162.append(v)
-                if res162:
-                    n = Nt(res162)
+                    res152.append(n)
+                if res152:
+                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
                     n.rule = 446
-                p153 = p161
-                if res162 and n:
-                    res154.append(n)
-                if res154:
-                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 447
-                q = p153
-                v = n if res154 else None
+                q = p151
+                v = n if res152 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27281,97 +27262,303 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p163 = p
-                res164: list[Any] = []
-                q = sk0[p163]
+                p161 = p
+                res162: list[Any] = []
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p161] = q
                 if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'change', '')
                 q += 6
-                p163 = q
-                res164.append(v)
-                q = sk0[p163]
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p161] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p163 = q
-                res164.append(v)
-                q = sk0[p163]
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p161] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p163 = q
-                res164.append(v)
-                q = sk0[p163]
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p161] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p163 = q
-                res164.append(v)
-                p165 = p163
-                res166: list[Any] = []
-                r = self.r_TargetRef_0(p165)
+                p161 = q
+                res162.append(v)
+                p163 = p161
+                res164: list[Any] = []
+                r = self.r_TargetRef_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p165 = q
+                p163 = q
                 if v:
-                    res166.append(v)
-                if res166:
-                    n = Nt(res166)
-                    n.rule = 448
-                p163 = p165
-                if res166 and n:
-                    res164.append(n)
-                q = sk0[p163]
+                    res164.append(v)
+                if res164:
+                    n = Nt(res164)
+                    n.rule = 447
+                p161 = p163
+                if res164 and n:
+                    res162.append(n)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p161] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p163 = q
-                res164.append(v)
-                p167 = p163
+                p161 = q
+                res162.append(v)
+                p165 = p161
+                res166: list[Any] = []
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p165 = q
+                res166.append(v)
+                if res166:
+                    n = Nt(res166)
+                    n.rule = 448
+                p161 = p165
+                if res166 and n:
+                    res162.append(n)
+                if res162:
+                    n = Nt(res162)
+                    n.rule = 449
+                q = p161
+                v = n if res162 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p167 = p
                 res168: list[Any] = []
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p167 = q
+                res168.append(v)
+                p169 = p167
+                res170: list[Any] = []
+                r = self.r_TargetRef_0(p169)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p169 = q
+                if v:
+                    res170.append(v)
+                if res170:
+                    n = Nt(res170)
+                    n.rule = 450
+                p167 = p169
+                if res170 and n:
+                    res168.append(n)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'then', '')
+                q += 4
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'another', '')
+                q += 7
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p167 = q
+                res168.append(v)
+                while True:
+                    p171 = p167
+                    res172: list[Any] = []
+                    q = sk0[p171]
+                    if q < 0:
+                        q = _WS0(text, p171).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p171] = q
+                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
+                        break
+                    p173 = p171
+                    res174: list[Any] = []
+                    r = self.r_ObjectFilter_0(p173)
+                    if r is None:
+                        break
+                    q, v = r
+                    p173 = q
+                    if v:
+                        res174.append(v)
+                    if res174:
+                        n = Nt(res174)
+                        n.rule = 451
+                    p171 = p173
+                    if res174 and n:
+                        res172.append(n)
+                    p167 = p171
+                    res168 += res172
+                    break
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'time', '')
+                q += 4
+                p167 = q
+                res168.append(v)
                 q = sk0[p167]
                 if q < 0:
                     q = _WS0(text, p167).end()
@@ -27386,262 +27573,56 @@ class CardParser:
                 q += 4
                 p167 = q
                 res168.append(v)
-                if res168:
-                    n = Nt(res168)
-                    n.rule = 449
-                p163 = p167
-                if res168 and n:
-                    res164.append(n)
-                if res164:
-                    n = Nt(res164)
-                    n.rule = 450
-                q = p163
-                v = n if res164 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p169 = p
-                res170: list[Any] = []
-                q = sk0[p169]
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                p171 = p169
-                res172: list[Any] = []
-                r = self.r_TargetRef_0(p171)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p171 = q
-                if v:
-                    res172.append(v)
-                if res172:
-                    n = Nt(res172)
-                    n.rule = 451
-                p169 = p171
-                if res172 and n:
-                    res170.append(n)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'another', '')
-                q += 7
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                while True:
-                    p173 = p169
-                    res174: list[Any] = []
-                    q = sk0[p173]
-                    if q < 0:
-                        q = _WS0(text, p173).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p173] = q
-                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
-                        break
-                    p175 = p173
-                    res176: list[Any] = []
-                    r = self.r_ObjectFilter_0(p175)
-                    if r is None:
-                        break
-                    q, v = r
-                    p175 = q
-                    if v:
-                        res176.append(v)
-                    if res176:
-                        n = Nt(res176)
-                        n.rule = 452
-                    p173 = p175
-                    if res176 and n:
-                        res174.append(n)
-                    p169 = p173
-                    res170 += res174
-                    break
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'for', '')
-                q += 3
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'time', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
+                    sk0[p167] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
+                    sk0[p167] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'was', '')
                 q += 3
-                p169 = q
-                res170.append(v)
-                p177 = p169
-                res178: list[Any] = []
-                r = self.r_ConditionWord_0(p177)
+                p167 = q
+                res168.append(v)
+                p175 = p167
+                res176: list[Any] = []
+                r = self.r_ConditionWord_0(p175)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p177 = q
+                p175 = q
                 if v:
-                    res178.append(v)
-                if res178:
-                    n = Nt(res178)
+                    res176.append(v)
+                if res176:
+                    n = Nt(res176)
+                    n.rule = 452
+                p167 = p175
+                if res176 and n:
+                    res168.append(n)
+                if res168:
+                    n = Nt(res168)
                     n.rule = 453
-                p169 = p177
-                if res178 and n:
-                    res170.append(n)
-                if res170:
-                    n = Nt(res170)
-                    n.rule = 454
-                q = p169
-                v = n if res170 else None
+                q = p167
+                v = n if res168 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27649,7 +27630,51 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p179 = p
+                p177 = p
+                res178: list[Any] = []
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
+                p177 = q
+                res178.append(v)
+                p179 = p177
                 res180: list[Any] = []
                 q = sk0[p179]
                 if q < 0:
@@ -27657,50 +27682,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p179] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'change', '')
-                q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
-                if q < 0:
-                    q = _WS0(text, p179).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
-                if q < 0:
-                    q = _WS0(text, p179).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
-                q += 4
-                p179 = q
-                res180.append(v)
-                p181 = p179
-                res182: list[Any] = []
-                q = sk0[p181]
-                if q < 0:
-                    q = _WS0(text, p181).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p181] = q
                 m = _RX48(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
@@ -27709,51 +27690,51 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p181 = q
+                p179 = q
                 if v:
-                    res182.append(v)
-                if res182:
-                    n = Nt(res182)
-                    n.rule = 455
-                p179 = p181
-                if res182 and n:
-                    res180.append(n)
-                q = sk0[p179]
+                    res180.append(v)
+                if res180:
+                    n = Nt(res180)
+                    n.rule = 454
+                p177 = p179
+                if res180 and n:
+                    res178.append(n)
+                q = sk0[p177]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p177).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p177] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p179 = q
-                res180.append(v)
-                p183 = p179
-                res184: list[Any] = []
-                r = self.r_Amount_0(p183)
+                p177 = q
+                res178.append(v)
+                p181 = p177
+                res182: list[Any] = []
+                r = self.r_Amount_0(p181)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p183 = q
+                p181 = q
                 if v:
-                    res184.append(v)
-                if res184:
-                    n = Nt(res184)
+                    res182.append(v)
+                if res182:
+                    n = Nt(res182)
+                    n.rule = 455
+                p177 = p181
+                if res182 and n:
+                    res178.append(n)
+                if res178:
+                    n = Nt(res178)
                     n.rule = 456
-                p179 = p183
-                if res184 and n:
-                    res180.append(n)
-                if res180:
-                    n = Nt(res180)
-                    n.rule = 457
-                q = p179
-                v = n if res180 else None
+                q = p177
+                v = n if res178 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27761,25 +27742,71 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p185 = p
-                res186: list[Any] = []
-                q = sk0[p185]
+                p183 = p
+                res184: list[Any] = []
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p185).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p185] = q
+                    sk0[p183] = q
                 if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'transform', '')
                 q += 9
+                p183 = q
+                res184.append(v)
+                p185 = p183
+                res186: list[Any] = []
+                r = self.r_TargetRef_0(p185)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p185 = q
-                res186.append(v)
-                p187 = p185
+                if v:
+                    res186.append(v)
+                if res186:
+                    n = Nt(res186)
+                    n.rule = 457
+                p183 = p185
+                if res186 and n:
+                    res184.append(n)
+                if res184:
+                    n = Nt(res184)
+                    n.rule = 458
+                q = p183
+                v = n if res184 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p187 = p
                 res188: list[Any] = []
-                r = self.r_TargetRef_0(p187)
+                p189 = p187
+                res190: list[Any] = []
+                r = self.r_PlayerRef_0(p189)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p189 = q
+                if v:
+                    res190.append(v)
+                if res190:
+                    n = Nt(res190)
+                    n.rule = 459
+                p187 = p189
+                if res190 and n:
+                    res188.append(n)
+                r = self.e135_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27788,200 +27815,154 @@ class CardParser:
                 p187 = q
                 if v:
                     res188.append(v)
-                if res188:
-                    n = Nt(res188)
-                    n.rule = 458
-                p185 = p187
-                if res188 and n:
-                    res186.append(n)
-                if res186:
-                    n = Nt(res186)
-                    n.rule = 459
-                q = p185
-                v = n if res186 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                p189 = p
-                res190: list[Any] = []
-                p191 = p189
-                res192: list[Any] = []
-                r = self.r_PlayerRef_0(p191)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p191 = q
-                if v:
-                    res192.append(v)
-                if res192:
-                    n = Nt(res192)
-                    n.rule = 460
-                p189 = p191
-                if res192 and n:
-                    res190.append(n)
-                r = self.e135_0(p189)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p189 = q
-                if v:
-                    res190.append(v)
-                q = sk0[p189]
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'battlefield', '')
                 q += 11
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p189 = q
-                res190.append(v)
-                r = self.e136_0(p189)
+                p187 = q
+                res188.append(v)
+                r = self.e136_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p189 = q
+                p187 = q
                 if v:
-                    res190.append(v)
-                q = sk0[p189]
+                    res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'own', '')
                 q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'exiled', '')
                 q += 6
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
+                p187 = q
+                res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p189 = q
-                res190.append(v)
-                p193 = p189
-                res194: list[Any] = []
-                q = sk0[p193]
+                p187 = q
+                res188.append(v)
+                p191 = p187
+                res192: list[Any] = []
+                q = sk0[p191]
                 if q < 0:
-                    q = _WS0(text, p193).end()
+                    q = _WS0(text, p191).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p193] = q
+                    sk0[p191] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p193 = q
-                res194.append(v)
-                if res194:
-                    n = Nt(res194)
+                p191 = q
+                res192.append(v)
+                if res192:
+                    n = Nt(res192)
+                    n.rule = 460
+                p187 = p191
+                if res192 and n:
+                    res188.append(n)
+                if res188:
+                    n = Nt(res188 if len(res188) == 1 and type(res188[0]) is not list else flatten(res188))
                     n.rule = 461
-                p189 = p193
-                if res194 and n:
-                    res190.append(n)
-                if res190:
-                    n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 462
-                q = p189
-                v = n if res190 else None
+                q = p187
+                v = n if res188 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27989,49 +27970,11 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p195 = p
+                p193 = p
+                res194: list[Any] = []
+                p195 = p193
                 res196: list[Any] = []
-                p197 = p195
-                res198: list[Any] = []
-                r = self.r_PlayerRef_0(p197)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p197 = q
-                if v:
-                    res198.append(v)
-                if res198:
-                    n = Nt(res198)
-                    n.rule = 463
-                p195 = p197
-                if res198 and n:
-                    res196.append(n)
-                r = self.e137_0(p195)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p195 = q
-                if v:
-                    res196.append(v)
-                q = sk0[p195]
-                if q < 0:
-                    q = _WS0(text, p195).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p195] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'their', '')
-                q += 5
-                p195 = q
-                res196.append(v)
-                r = self.e138_0(p195)
+                r = self.r_PlayerRef_0(p195)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28041,10 +27984,48 @@ class CardParser:
                 if v:
                     res196.append(v)
                 if res196:
-                    n = Nt(res196 if len(res196) == 1 and type(res196[0]) is not list else flatten(res196))
-                    n.rule = 464
-                q = p195
-                v = n if res196 else None
+                    n = Nt(res196)
+                    n.rule = 462
+                p193 = p195
+                if res196 and n:
+                    res194.append(n)
+                r = self.e137_0(p193)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p193 = q
+                if v:
+                    res194.append(v)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p193 = q
+                res194.append(v)
+                r = self.e138_0(p193)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p193 = q
+                if v:
+                    res194.append(v)
+                if res194:
+                    n = Nt(res194 if len(res194) == 1 and type(res194[0]) is not list else flatten(res194))
+                    n.rule = 463
+                q = p193
+                v = n if res194 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28052,7 +28033,88 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
-                p199 = p
+                p197 = p
+                res198: list[Any] = []
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                p197 = q
+                res198.append(v)
+                r = self.e139_0(p197)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p197 = q
+                if v:
+                    res198.append(v)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p197 = q
+                res198.append(v)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p197 = q
+                res198.append(v)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p197 = q
+                res198.append(v)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p197 = q
+                res198.append(v)
+                p199 = p197
                 res200: list[Any] = []
                 q = sk0[p199]
                 if q < 0:
@@ -28060,80 +28122,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p199] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'toughness', '')
+                q += 9
                 p199 = q
                 res200.append(v)
-                r = self.e139_0(p199)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p199 = q
-                if v:
-                    res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p199 = q
-                res200.append(v)
-                p201 = p199
+                if res200:
+                    n = Nt(res200)
+                    n.rule = 464
+                p197 = p199
+                if res200 and n:
+                    res198.append(n)
+                if res198:
+                    n = Nt(res198 if len(res198) == 1 and type(res198[0]) is not list else flatten(res198))
+                    n.rule = 465
+                q = p197
+                v = n if res198 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p201 = p
                 res202: list[Any] = []
                 q = sk0[p201]
                 if q < 0:
@@ -28141,33 +28156,29 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p201] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'choose', '')
+                q += 6
                 p201 = q
                 res202.append(v)
-                if res202:
-                    n = Nt(res202)
-                    n.rule = 465
-                p199 = p201
-                if res202 and n:
-                    res200.append(n)
-                if res200:
-                    n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
-                    n.rule = 466
-                q = p199
-                v = n if res200 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p203 = p
+                q = sk0[p201]
+                if q < 0:
+                    q = _WS0(text, p201).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p201] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p201 = q
+                res202.append(v)
+                p203 = p201
                 res204: list[Any] = []
                 q = sk0[p203]
                 if q < 0:
@@ -28175,55 +28186,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p203] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p203 = q
-                res204.append(v)
-                p205 = p203
-                res206: list[Any] = []
-                q = sk0[p205]
-                if q < 0:
-                    q = _WS0(text, p205).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p205] = q
                 if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'color', '')
                 q += 5
-                p205 = q
-                res206.append(v)
-                if res206:
-                    n = Nt(res206)
-                    n.rule = 467
-                p203 = p205
-                if res206 and n:
-                    res204.append(n)
+                p203 = q
+                res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 468
-                q = p203
-                v = n if res204 else None
+                    n.rule = 466
+                p201 = p203
+                if res204 and n:
+                    res202.append(n)
+                if res202:
+                    n = Nt(res202)
+                    n.rule = 467
+                q = p201
+                v = n if res202 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28231,133 +28212,133 @@ class CardParser:
                 break
         if ch in _F92:
             while True:
-                p207 = p
-                res208: list[Any] = []
+                p205 = p
+                res206: list[Any] = []
                 while True:
-                    p209 = p207
+                    p207 = p205
+                    res208: list[Any] = []
+                    r = self.r_PlayerRef_0(p207)
+                    if r is None:
+                        break
+                    q, v = r
+                    p207 = q
+                    if v:
+                        res208.append(v)
+                    if res208:
+                        n = Nt(res208)
+                        n.rule = 468
+                    q = p207
+                    v = n if res208 else None
+                    p205 = q
+                    if v is not None:
+                        res206.append(v)
+                    break
+                r = self.e140_0(p205)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p205 = q
+                if v:
+                    res206.append(v)
+                while True:
+                    p209 = p205
                     res210: list[Any] = []
-                    r = self.r_PlayerRef_0(p209)
+                    r = self.e141_0(p209)
                     if r is None:
                         break
                     q, v = r
                     p209 = q
                     if v:
                         res210.append(v)
-                    if res210:
-                        n = Nt(res210)
-                        n.rule = 469
-                    q = p209
-                    v = n if res210 else None
-                    p207 = q
-                    if v is not None:
-                        res208.append(v)
-                    break
-                r = self.e140_0(p207)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p207 = q
-                if v:
-                    res208.append(v)
-                while True:
-                    p211 = p207
-                    res212: list[Any] = []
-                    r = self.e141_0(p211)
-                    if r is None:
-                        break
-                    q, v = r
-                    p211 = q
-                    if v:
-                        res212.append(v)
-                    q = sk0[p211]
+                    q = sk0[p209]
                     if q < 0:
-                        q = _WS0(text, p211).end()
+                        q = _WS0(text, p209).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p211] = q
+                        sk0[p209] = q
                     if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'card', '')
                     q += 4
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
+                    p209 = q
+                    res210.append(v)
+                    q = sk0[p209]
                     if q < 0:
-                        q = _WS0(text, p211).end()
+                        q = _WS0(text, p209).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p211] = q
+                        sk0[p209] = q
                     if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'at', '')
                     q += 2
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
+                    p209 = q
+                    res210.append(v)
+                    q = sk0[p209]
                     if q < 0:
-                        q = _WS0(text, p211).end()
+                        q = _WS0(text, p209).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p211] = q
+                        sk0[p209] = q
                     if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'random', '')
                     q += 6
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
+                    p209 = q
+                    res210.append(v)
+                    q = sk0[p209]
                     if q < 0:
-                        q = _WS0(text, p211).end()
+                        q = _WS0(text, p209).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p211] = q
+                        sk0[p209] = q
                     if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'from', '')
                     q += 4
-                    p211 = q
-                    res212.append(v)
-                    p207 = p211
-                    res208 += res212
+                    p209 = q
+                    res210.append(v)
+                    p205 = p209
+                    res206 += res210
                     break
-                r = self.e142_0(p207)
+                r = self.e142_0(p205)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p207 = q
+                p205 = q
                 if v:
-                    res208.append(v)
-                p213 = p207
-                res214: list[Any] = []
-                q = sk0[p213]
+                    res206.append(v)
+                p211 = p205
+                res212: list[Any] = []
+                q = sk0[p211]
                 if q < 0:
-                    q = _WS0(text, p213).end()
+                    q = _WS0(text, p211).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p213] = q
+                    sk0[p211] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p213 = q
-                res214.append(v)
-                if res214:
-                    n = Nt(res214)
+                p211 = q
+                res212.append(v)
+                if res212:
+                    n = Nt(res212)
+                    n.rule = 469
+                p205 = p211
+                if res212 and n:
+                    res206.append(n)
+                if res206:
+                    n = Nt(res206 if len(res206) == 1 and type(res206[0]) is not list else flatten(res206))
                     n.rule = 470
-                p207 = p213
-                if res214 and n:
-                    res208.append(n)
-                if res208:
-                    n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 471
-                q = p207
-                v = n if res208 else None
+                q = p205
+                v = n if res206 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28365,23 +28346,34 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p215 = p
-                res216: list[Any] = []
-                q = sk0[p215]
+                p213 = p
+                res214: list[Any] = []
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p215).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p215] = q
+                    sk0[p213] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p215 = q
-                res216.append(v)
-                r = self.e143_0(p215)
+                p213 = q
+                res214.append(v)
+                r = self.e143_0(p213)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p213 = q
+                if v:
+                    res214.append(v)
+                p215 = p213
+                res216: list[Any] = []
+                r = self.r_ObjectFilter_0(p215)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28390,50 +28382,39 @@ class CardParser:
                 p215 = q
                 if v:
                     res216.append(v)
-                p217 = p215
+                if res216:
+                    n = Nt(res216)
+                    n.rule = 471
+                p213 = p215
+                if res216 and n:
+                    res214.append(n)
+                p217 = p213
                 res218: list[Any] = []
-                r = self.r_ObjectFilter_0(p217)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p217 = q
-                if v:
-                    res218.append(v)
-                if res218:
-                    n = Nt(res218)
-                    n.rule = 472
-                p215 = p217
-                if res218 and n:
-                    res216.append(n)
-                p219 = p215
-                res220: list[Any] = []
-                q = sk0[p219]
+                q = sk0[p217]
                 if q < 0:
-                    q = _WS0(text, p219).end()
+                    q = _WS0(text, p217).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p219] = q
+                    sk0[p217] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'name', '')
                 q += 4
-                p219 = q
-                res220.append(v)
-                if res220:
-                    n = Nt(res220)
+                p217 = q
+                res218.append(v)
+                if res218:
+                    n = Nt(res218)
+                    n.rule = 472
+                p213 = p217
+                if res218 and n:
+                    res214.append(n)
+                if res214:
+                    n = Nt(res214 if len(res214) == 1 and type(res214[0]) is not list else flatten(res214))
                     n.rule = 473
-                p215 = p219
-                if res220 and n:
-                    res216.append(n)
-                if res216:
-                    n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
-                    n.rule = 474
-                q = p215
-                v = n if res216 else None
+                q = p213
+                v = n if res214 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28441,7 +28422,46 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p221 = p
+                p219 = p
+                res220: list[Any] = []
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p219 = q
+                res220.append(v)
+                r = self.e144_0(p219)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p219 = q
+                if v:
+                    res220.append(v)
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p219 = q
+                res220.append(v)
+                p221 = p219
                 res222: list[Any] = []
                 q = sk0[p221]
                 if q < 0:
@@ -28449,64 +28469,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p221] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p221 = q
-                res222.append(v)
-                r = self.e144_0(p221)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p221 = q
-                if v:
-                    res222.append(v)
-                q = sk0[p221]
-                if q < 0:
-                    q = _WS0(text, p221).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p221] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p221 = q
-                res222.append(v)
-                p223 = p221
-                res224: list[Any] = []
-                q = sk0[p223]
-                if q < 0:
-                    q = _WS0(text, p223).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p223] = q
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'down', '')
                 q += 4
-                p223 = q
-                res224.append(v)
-                if res224:
-                    n = Nt(res224)
-                    n.rule = 475
-                p221 = p223
-                if res224 and n:
-                    res222.append(n)
+                p221 = q
+                res222.append(v)
                 if res222:
-                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 476
-                q = p221
-                v = n if res222 else None
+                    n = Nt(res222)
+                    n.rule = 474
+                p219 = p221
+                if res222 and n:
+                    res220.append(n)
+                if res220:
+                    n = Nt(res220 if len(res220) == 1 and type(res220[0]) is not list else flatten(res220))
+                    n.rule = 475
+                q = p219
+                v = n if res220 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28514,44 +28495,44 @@ class CardParser:
                 break
         if ch in _F25:
             while True:
-                p225 = p
-                res226: list[Any] = []
-                q = sk0[p225]
+                p223 = p
+                res224: list[Any] = []
+                q = sk0[p223]
                 if q < 0:
-                    q = _WS0(text, p225).end()
+                    q = _WS0(text, p223).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p225] = q
+                    sk0[p223] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'have', '')
                 q += 4
-                p225 = q
-                res226.append(v)
-                p227 = p225
-                res228: list[Any] = []
-                r = self.r_Effect_0(p227)
+                p223 = q
+                res224.append(v)
+                p225 = p223
+                res226: list[Any] = []
+                r = self.r_Effect_0(p225)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p227 = q
+                p225 = q
                 if v:
-                    res228.append(v)
-                if res228:
-                    n = Nt(res228)
-                    n.rule = 477
-                p225 = p227
-                if res228 and n:
-                    res226.append(n)
+                    res226.append(v)
                 if res226:
                     n = Nt(res226)
-                    n.rule = 478
-                q = p225
-                v = n if res226 else None
+                    n.rule = 476
+                p223 = p225
+                if res226 and n:
+                    res224.append(n)
+                if res224:
+                    n = Nt(res224)
+                    n.rule = 477
+                q = p223
+                v = n if res224 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28559,51 +28540,82 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
-                p229 = p
-                res230: list[Any] = []
-                q = sk0[p229]
+                p227 = p
+                res228: list[Any] = []
+                q = sk0[p227]
                 if q < 0:
-                    q = _WS0(text, p229).end()
+                    q = _WS0(text, p227).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p229] = q
+                    sk0[p227] = q
                 if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'exchange', '')
                 q += 8
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
+                p227 = q
+                res228.append(v)
+                q = sk0[p227]
                 if q < 0:
-                    q = _WS0(text, p229).end()
+                    q = _WS0(text, p227).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p229] = q
+                    sk0[p227] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'control', '')
                 q += 7
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
+                p227 = q
+                res228.append(v)
+                q = sk0[p227]
                 if q < 0:
-                    q = _WS0(text, p229).end()
+                    q = _WS0(text, p227).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p229] = q
+                    sk0[p227] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
+                p227 = q
+                res228.append(v)
+                p229 = p227
+                res230: list[Any] = []
+                r = self.r_TargetRef_0(p229)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p229 = q
-                res230.append(v)
-                p231 = p229
+                if v:
+                    res230.append(v)
+                if res230:
+                    n = Nt(res230)
+                    n.rule = 478
+                p227 = p229
+                if res230 and n:
+                    res228.append(n)
+                q = sk0[p227]
+                if q < 0:
+                    q = _WS0(text, p227).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p227] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p227 = q
+                res228.append(v)
+                p231 = p227
                 res232: list[Any] = []
                 r = self.r_TargetRef_0(p231)
                 if r is None:
@@ -28617,45 +28629,14 @@ class CardParser:
                 if res232:
                     n = Nt(res232)
                     n.rule = 479
-                p229 = p231
+                p227 = p231
                 if res232 and n:
-                    res230.append(n)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p229 = q
-                res230.append(v)
-                p233 = p229
-                res234: list[Any] = []
-                r = self.r_TargetRef_0(p233)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p233 = q
-                if v:
-                    res234.append(v)
-                if res234:
-                    n = Nt(res234)
+                    res228.append(n)
+                if res228:
+                    n = Nt(res228)
                     n.rule = 480
-                p229 = p233
-                if res234 and n:
-                    res230.append(n)
-                if res230:
-                    n = Nt(res230)
-                    n.rule = 481
-                q = p229
-                v = n if res230 else None
+                q = p227
+                v = n if res228 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28663,7 +28644,37 @@ class CardParser:
                 break
         if ch in _F19:
             while True:
-                p235 = p
+                p233 = p
+                res234: list[Any] = []
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p233 = q
+                res234.append(v)
+                p235 = p233
                 res236: list[Any] = []
                 q = sk0[p235]
                 if q < 0:
@@ -28671,55 +28682,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p235] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'flip', '')
-                q += 4
-                p235 = q
-                res236.append(v)
-                q = sk0[p235]
-                if q < 0:
-                    q = _WS0(text, p235).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p235] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p235 = q
-                res236.append(v)
-                p237 = p235
-                res238: list[Any] = []
-                q = sk0[p237]
-                if q < 0:
-                    q = _WS0(text, p237).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p237] = q
                 if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'coin', '')
                 q += 4
-                p237 = q
-                res238.append(v)
-                if res238:
-                    n = Nt(res238)
-                    n.rule = 482
-                p235 = p237
-                if res238 and n:
-                    res236.append(n)
+                p235 = q
+                res236.append(v)
                 if res236:
                     n = Nt(res236)
-                    n.rule = 483
-                q = p235
-                v = n if res236 else None
+                    n.rule = 481
+                p233 = p235
+                if res236 and n:
+                    res234.append(n)
+                if res234:
+                    n = Nt(res234)
+                    n.rule = 482
+                q = p233
+                v = n if res234 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28745,7 +28726,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 484
+        n.rule = 483
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28766,7 +28747,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 485
+        n.rule = 484
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28801,7 +28782,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 485
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28834,7 +28815,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28855,7 +28836,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28876,7 +28857,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28897,7 +28878,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28934,7 +28915,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28955,7 +28936,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28976,7 +28957,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28997,7 +28978,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29018,7 +28999,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29039,7 +29020,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29060,7 +29041,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29081,7 +29062,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 487
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29118,7 +29099,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29139,7 +29120,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29160,7 +29141,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29181,7 +29162,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29202,7 +29183,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29223,7 +29204,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29270,7 +29251,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 489
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29286,7 +29267,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 491
+                n.rule = 490
             q = p1
             v = n if res2 else None
             p = q
@@ -29297,7 +29278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 491
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29331,7 +29312,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 492
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29486,7 +29467,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 493
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29516,7 +29497,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 495
+            n.rule = 494
         p = p5
         if res6 and n:
             res.append(n)
@@ -29558,7 +29539,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 496
+                n.rule = 495
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29588,7 +29569,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 497
+            n.rule = 496
         p = p11
         if res12 and n:
             res.append(n)
@@ -29602,7 +29583,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 497
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29743,7 +29724,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 499
+                n.rule = 498
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29792,7 +29773,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 500
+            n.rule = 499
         p = p9
         if res10 and n:
             res.append(n)
@@ -29855,7 +29836,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 500
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30012,14 +29993,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 502
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30040,7 +30021,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 504
+        n.rule = 503
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30077,7 +30058,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 505
+                    n.rule = 504
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30107,7 +30088,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 505
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30132,7 +30113,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 507
+                    n.rule = 506
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30184,7 +30165,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 508
+        n.rule = 507
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30229,13 +30210,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 508
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 510
+                n.rule = 509
             q = p1
             v = n if res2 else None
             p = q
@@ -30246,7 +30227,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 511
+        n.rule = 510
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30361,7 +30342,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 512
+                    n.rule = 511
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30456,14 +30437,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 513
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30544,7 +30525,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30559,7 +30540,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30574,7 +30555,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30599,7 +30580,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 516
+        n.rule = 515
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30620,7 +30601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 517
+        n.rule = 516
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30673,7 +30654,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 518
+                n.rule = 517
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30714,13 +30695,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 519
+                n.rule = 518
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 520
+                n.rule = 519
             q = p1
             v = n if res2 else None
             p = q
@@ -30731,7 +30712,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 521
+        n.rule = 520
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30829,7 +30810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 522
+        n.rule = 521
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30850,7 +30831,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 522
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -30871,7 +30852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 523
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -30927,7 +30908,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 524
         p = p1
         if res2 and n:
             res.append(n)
@@ -31001,7 +30982,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 525
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31057,7 +31038,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 526
         p = p1
         if res2 and n:
             res.append(n)
@@ -31184,7 +31165,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 528
+        n.rule = 527
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31257,14 +31238,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 529
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31416,7 +31397,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 530
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31475,7 +31456,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 532
+                n.rule = 531
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31558,7 +31539,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 533
+                n.rule = 532
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31568,7 +31549,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 533
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31600,7 +31581,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 535
+                    n.rule = 534
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31654,13 +31635,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 535
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 537
+                    n.rule = 536
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31697,7 +31678,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 538
+                    n.rule = 537
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31744,13 +31725,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 538
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 540
+                    n.rule = 539
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31789,13 +31770,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 540
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 542
+                    n.rule = 541
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32173,7 +32154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 542
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32208,7 +32189,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 543
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32243,7 +32224,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 544
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32278,7 +32259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 545
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32832,7 +32813,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 546
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32961,7 +32942,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33104,7 +33085,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 548
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33152,7 +33133,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 549
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33177,7 +33158,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 550
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33216,7 +33197,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 551
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33265,7 +33246,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 552
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33319,7 +33300,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 553
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33405,7 +33386,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 554
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33452,7 +33433,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33472,7 +33453,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 556
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33499,7 +33480,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33533,7 +33514,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 556
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33560,7 +33541,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 558
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33580,7 +33561,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 556
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33607,7 +33588,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 559
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33641,7 +33622,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 556
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33668,7 +33649,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 560
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33702,7 +33683,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 556
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33729,7 +33710,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 561
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33763,7 +33744,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 556
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33790,7 +33771,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 562
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -33810,7 +33791,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 556
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -33858,7 +33839,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 563
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34048,7 +34029,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34109,7 +34090,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34210,7 +34191,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34358,7 +34339,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 567
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34475,7 +34456,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 568
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34514,7 +34495,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 570
+            n.rule = 569
         p = p1
         if res2 and n:
             res.append(n)
@@ -34571,7 +34552,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 571
+        n.rule = 570
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34651,7 +34632,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 571
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34684,7 +34665,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 573
+                n.rule = 572
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34694,7 +34675,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 574
+        n.rule = 573
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34726,14 +34707,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 575
+            n.rule = 574
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 576
+        n.rule = 575
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34752,7 +34733,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 577
+                n.rule = 576
             q = p1
             v = n if res2 else None
             p = q
@@ -34777,7 +34758,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 578
+            n.rule = 577
         p = p3
         if res4 and n:
             res.append(n)
@@ -34800,7 +34781,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 579
+                n.rule = 578
             q = p5
             v = n if res6 else None
             p = q
@@ -34810,7 +34791,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 579
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -34841,7 +34822,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 580
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -34884,7 +34865,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 581
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34914,7 +34895,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 583
+            n.rule = 582
         p = p5
         if res6 and n:
             res.append(n)
@@ -34953,7 +34934,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 584
+            n.rule = 583
         p = p7
         if res8 and n:
             res.append(n)
@@ -34988,7 +34969,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 585
+            n.rule = 584
         p = p9
         if res10 and n:
             res.append(n)
@@ -35079,7 +35060,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 586
+                n.rule = 585
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35098,7 +35079,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 586
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35129,7 +35110,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 587
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35148,7 +35129,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 589
+                n.rule = 588
             q = p1
             v = n if res2 else None
             p = q
@@ -35181,7 +35162,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 589
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35200,7 +35181,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 591
+                n.rule = 590
             q = p1
             v = n if res2 else None
             p = q
@@ -35224,7 +35205,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 591
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35280,7 +35261,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 593
+            n.rule = 592
         p = p1
         if res2 and n:
             res.append(n)
@@ -35296,7 +35277,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 594
+                n.rule = 593
             q = p3
             v = n if res4 else None
             p = q
@@ -35306,7 +35287,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 595
+        n.rule = 594
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35439,14 +35420,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 596
+            n.rule = 595
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 597
+        n.rule = 596
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35478,7 +35459,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 598
+            n.rule = 597
         p = p1
         if res2 and n:
             res.append(n)
@@ -35541,7 +35522,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 598
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35573,7 +35554,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 599
         p = p1
         if res2 and n:
             res.append(n)
@@ -35589,7 +35570,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 601
+                n.rule = 600
             q = p3
             v = n if res4 else None
             p = q
@@ -35677,7 +35658,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 602
+                n.rule = 601
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35687,7 +35668,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 602
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35719,7 +35700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
@@ -35840,7 +35821,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 605
+                n.rule = 604
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35855,7 +35836,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 606
+                n.rule = 605
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -35896,7 +35877,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 606
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -35940,7 +35921,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -36032,14 +36013,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 609
+            n.rule = 608
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 609
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36071,7 +36052,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 610
         p = p1
         if res2 and n:
             res.append(n)
@@ -36135,7 +36116,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 612
+            n.rule = 611
         p = p5
         if res6 and n:
             res.append(n)
@@ -36150,7 +36131,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 613
+            n.rule = 612
         p = p7
         if res8 and n:
             res.append(n)
@@ -36240,7 +36221,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 614
+            n.rule = 613
         p = p11
         if res12 and n:
             res.append(n)
@@ -36256,7 +36237,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 615
+        n.rule = 614
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36288,7 +36269,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 616
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36354,7 +36335,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 617
+                n.rule = 616
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36377,7 +36358,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 618
+                    n.rule = 617
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36450,7 +36431,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 619
+        n.rule = 618
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36482,7 +36463,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 619
         p = p1
         if res2 and n:
             res.append(n)
@@ -36501,7 +36482,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 621
+        n.rule = 620
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36533,7 +36514,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 622
+            n.rule = 621
         p = p1
         if res2 and n:
             res.append(n)
@@ -36572,14 +36553,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 623
+            n.rule = 622
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 624
+        n.rule = 623
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36636,7 +36617,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 625
+                n.rule = 624
             q = p1
             v = n if res2 else None
             p = q
@@ -36673,7 +36654,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 625
         p = p3
         if res4 and n:
             res.append(n)
@@ -36712,7 +36693,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 627
+            n.rule = 626
         p = p5
         if res6 and n:
             res.append(n)
@@ -36731,7 +36712,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 628
+        n.rule = 627
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36780,7 +36761,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 628
         p = p1
         if res2 and n:
             res.append(n)
@@ -36807,14 +36788,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 630
+            n.rule = 629
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 630
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -36853,7 +36834,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 631
         p = p1
         if res2 and n:
             res.append(n)
@@ -36933,7 +36914,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 632
         p = p3
         if res4 and n:
             res.append(n)
@@ -36965,7 +36946,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 633
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -36997,7 +36978,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 634
         p = p1
         if res2 and n:
             res.append(n)
@@ -37012,7 +36993,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 635
         p = p3
         if res4 and n:
             res.append(n)
@@ -37046,14 +37027,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 636
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 637
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37085,7 +37066,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37115,7 +37096,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 640
+                n.rule = 639
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37134,7 +37115,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 641
+                n.rule = 640
             q = p7
             v = n if res8 else None
             p = q
@@ -37182,7 +37163,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 642
+        n.rule = 641
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37214,7 +37195,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37252,7 +37233,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 643
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37296,7 +37277,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -37331,7 +37312,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 645
         p = p3
         if res4 and n:
             res.append(n)
@@ -37478,7 +37459,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 646
         p = p5
         if res6 and n:
             res.append(n)
@@ -37510,14 +37491,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 648
+            n.rule = 647
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 649
+        n.rule = 648
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37549,7 +37530,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 649
         p = p1
         if res2 and n:
             res.append(n)
@@ -37565,7 +37546,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 651
+                n.rule = 650
             q = p3
             v = n if res4 else None
             p = q
@@ -37598,7 +37579,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 652
+                n.rule = 651
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37613,7 +37594,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 653
+                n.rule = 652
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37677,7 +37658,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 654
+                n.rule = 653
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37687,7 +37668,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 654
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37719,7 +37700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 655
         p = p1
         if res2 and n:
             res.append(n)
@@ -37770,14 +37751,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 657
+            n.rule = 656
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 657
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -37857,7 +37838,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
@@ -37876,7 +37857,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 659
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -37908,14 +37889,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 661
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -37934,7 +37915,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 663
+                n.rule = 662
             q = p1
             v = n if res2 else None
             p = q
@@ -37966,14 +37947,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 664
+            n.rule = 663
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 664
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38005,7 +37986,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -38059,7 +38040,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 667
+                n.rule = 666
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38101,7 +38082,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 667
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38150,7 +38131,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 668
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38182,14 +38163,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 670
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38245,14 +38226,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 672
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38284,14 +38265,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 674
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38352,14 +38333,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 676
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38391,7 +38372,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
@@ -38406,7 +38387,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 679
+            n.rule = 678
         p = p3
         if res4 and n:
             res.append(n)
@@ -38440,14 +38421,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 680
+            n.rule = 679
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 681
+        n.rule = 680
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38486,14 +38467,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 683
+        n.rule = 682
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38549,7 +38530,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38659,7 +38640,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 684
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38691,7 +38672,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -38705,7 +38686,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 687
+        n.rule = 686
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38737,7 +38718,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38848,7 +38829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 688
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -38928,7 +38909,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 689
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -38948,7 +38929,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
@@ -38975,7 +38956,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 691
         p = p3
         if res4 and n:
             res.append(n)
@@ -39029,7 +39010,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 693
+                n.rule = 692
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39039,7 +39020,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 693
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39059,7 +39040,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -39153,14 +39134,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 696
+            n.rule = 695
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 696
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39183,7 +39164,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 698
+                n.rule = 697
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39298,7 +39279,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 698
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39388,7 +39369,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 699
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39490,7 +39471,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 700
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39518,12 +39499,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 701
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39551,12 +39532,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39660,7 +39641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 703
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -39963,7 +39944,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39984,7 +39965,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40005,7 +39986,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40026,7 +40007,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40049,7 +40030,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40072,7 +40053,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40097,7 +40078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 705
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40149,7 +40130,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 706
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40192,7 +40173,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 707
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40263,33 +40244,26 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F19:
+        if ch in _F25:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.r_PerCount_0(p1)
-                if r is None:
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('half', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 709
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F102:
-            while True:
-                p3 = p
-                res4: list[Any] = []
+                v = (q, 'half', '')
+                q += 4
+                p3 = q
+                res4.append(v)
                 p5 = p3
                 res6: list[Any] = []
                 q = sk0[p5]
@@ -40298,71 +40272,66 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F88 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 708
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
                 if q < 0:
-                    q = _WS0(text, p5).end()
+                    q = _WS0(text, p3).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('where', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p3] = q
+                if not (text.startswith('rounded', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'where', '')
-                q += 5
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'X', '')
-                q += 1
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p5 = q
-                res6.append(v)
-                p7 = p5
+                v = (q, 'rounded', '')
+                q += 7
+                p3 = q
+                res4.append(v)
+                p7 = p3
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
@@ -40370,34 +40339,86 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                m = _RX53(text, q) if text[q:q + 1] in _F102 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p7 = q
-                res8.append(v)
+                if v:
+                    res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
-                p5 = p7
+                    n.rule = 709
+                p3 = p7
                 if res8 and n:
-                    res6.append(n)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 711
-                p3 = p5
-                if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
-                q = p3
-                v = n if res4 else None
+                    n.rule = 710
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 711
+                q = p1
+                v = n if res2 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F38:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                p11 = p9
+                res12: list[Any] = []
+                r = self.r_Amount_0(p11)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p11 = q
+                if v:
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 712
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                while True:
+                    r = self.e239_0(p9)
+                    if r is None:
+                        break
+                    q, v = r
+                    p9 = q
+                    if v is not None:
+                        res10.append(v)
+                    break
+                if res10:
+                    return p9, res10
+                p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -40650,7 +40671,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX52(text, q) if text[q:q + 1] in _F103 else None
+            m = _RX54(text, q) if text[q:q + 1] in _F103 else None
             if m is None:
                 p = c
                 if first:
@@ -40802,7 +40823,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40837,7 +40858,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e239_0(p3)
+                r = self.e240_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40933,7 +40954,7 @@ class CardParser:
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e240_0(p9)
+                    r = self.e241_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41068,7 +41089,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e241_0(p17)
+                    r = self.e242_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -41278,7 +41299,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41406,7 +41427,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e242_0(p35)
+                r = self.e243_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41638,7 +41659,7 @@ class CardParser:
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42225,7 +42246,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e244_0(p)
+            r = self.e245_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42284,7 +42305,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42405,7 +42426,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42743,7 +42764,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43006,7 +43027,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43233,7 +43254,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43258,7 +43279,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43299,7 +43320,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43666,7 +43687,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43749,7 +43770,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43781,7 +43802,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e249_0(p27)
+                    r = self.e250_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -43789,7 +43810,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e250_0(p27)
+                r = self.e251_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43864,7 +43885,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e251_0(p31)
+                r = self.e252_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44002,7 +44023,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44027,7 +44048,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44044,7 +44065,7 @@ class CardParser:
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e252_0(p43)
+                r = self.e253_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44053,7 +44074,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e253_0(p43)
+                r = self.e254_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44086,7 +44107,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44103,7 +44124,7 @@ class CardParser:
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e254_0(p49)
+                r = self.e255_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44137,7 +44158,7 @@ class CardParser:
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e255_0(p49)
+                r = self.e256_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44170,7 +44191,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44188,7 +44209,7 @@ class CardParser:
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e256_0(p55)
+                    r = self.e257_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44213,7 +44234,7 @@ class CardParser:
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e257_0(p55)
+                r = self.e258_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44225,7 +44246,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e258_0(p61)
+                    r = self.e259_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44397,7 +44418,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e259_0(p3) is None:
+                if self.e260_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -44872,7 +44893,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e261_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45298,7 +45319,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45315,7 +45336,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45354,7 +45375,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45393,7 +45414,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45432,7 +45453,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45465,7 +45486,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e262_0(p11)
+                r = self.e263_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45477,7 +45498,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e263_0(p13)
+                    r = self.e264_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -45507,7 +45528,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45546,7 +45567,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45590,7 +45611,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e264_0(p19)
+                    r = self.e265_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45782,12 +45803,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e265_0(p29)
+                r = self.e266_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46087,7 +46108,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e266_0(p39)
+                r = self.e267_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46154,7 +46175,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e267_0(p41)
+                r = self.e268_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46207,7 +46228,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e268_0(p43)
+                r = self.e269_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46260,7 +46281,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e269_0(p45)
+                r = self.e270_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46297,7 +46318,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e270_0(p45)
+                r = self.e271_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46931,7 +46952,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e271_0(p61)
+                    r = self.e272_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47249,7 +47270,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e272_0(p75)
+                r = self.e273_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47394,7 +47415,7 @@ class CardParser:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e273_0(p81)
+                r = self.e274_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47464,7 +47485,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e274_0(p85)
+                r = self.e275_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47612,7 +47633,7 @@ class CardParser:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e275_0(p91)
+                r = self.e276_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47660,7 +47681,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47701,7 +47722,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47815,7 +47836,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e276_0(p105)
+                r = self.e277_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47824,7 +47845,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e277_0(p105)
+                r = self.e278_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47849,7 +47870,7 @@ class CardParser:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e278_0(p107)
+                r = self.e279_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47858,7 +47879,7 @@ class CardParser:
                 p107 = q
                 if v:
                     res108.append(v)
-                r = self.e279_0(p107)
+                r = self.e280_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48041,7 +48062,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e280_0(p109)
+                r = self.e281_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48352,7 +48373,7 @@ class CardParser:
                 q += 6
                 p125 = q
                 res126.append(v)
-                r = self.e281_0(p125)
+                r = self.e282_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49287,7 +49308,7 @@ class CardParser:
                 while True:
                     p155 = p153
                     res156: list[Any] = []
-                    r = self.e282_0(p155)
+                    r = self.e283_0(p155)
                     if r is None:
                         break
                     q, v = r
@@ -49337,7 +49358,7 @@ class CardParser:
                 q += 6
                 p153 = q
                 res154.append(v)
-                r = self.e283_0(p153)
+                r = self.e284_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49415,7 +49436,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49508,7 +49529,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49708,7 +49729,7 @@ class CardParser:
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
-                r = self.e284_0(p165)
+                r = self.e285_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50217,7 +50238,7 @@ class CardParser:
                 q += 7
                 p189 = q
                 res190.append(v)
-                r = self.e285_0(p189)
+                r = self.e286_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50293,14 +50314,14 @@ class CardParser:
                 while True:
                     p195 = p189
                     res196: list[Any] = []
-                    r = self.e286_0(p195)
+                    r = self.e287_0(p195)
                     if r is None:
                         break
                     q, v = r
                     p195 = q
                     if v:
                         res196.append(v)
-                    r = self.e287_0(p195)
+                    r = self.e288_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -50310,7 +50331,7 @@ class CardParser:
                     p189 = p195
                     res190 += res196
                     break
-                r = self.e288_0(p189)
+                r = self.e289_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50348,7 +50369,7 @@ class CardParser:
                     q += 4
                     p197 = q
                     res198.append(v)
-                    r = self.e289_0(p197)
+                    r = self.e290_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -50361,7 +50382,7 @@ class CardParser:
                 while True:
                     p199 = p189
                     res200: list[Any] = []
-                    r = self.e290_0(p199)
+                    r = self.e291_0(p199)
                     if r is None:
                         break
                     q, v = r
@@ -50656,7 +50677,7 @@ class CardParser:
             while True:
                 p209 = p
                 res210: list[Any] = []
-                r = self.e291_0(p209)
+                r = self.e292_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50859,7 +50880,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX65(text, q)
+            m = _RX67(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -50895,13 +50916,13 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p19] = q
-            m = _RX66(text, q)
+            m = _RX68(text, q)
             if m is None:
                 p = c
                 ch = ch0
                 break
             while True:
-                r = self.e292_0(p19)
+                r = self.e293_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -50949,7 +50970,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -51047,7 +51068,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51110,16 +51131,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e293_1(p1) is None:
-                break
-            while True:
-                r = self.e294_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e294_1(p1) is None:
                 break
             while True:
                 r = self.e295_1(p1)
@@ -51140,9 +51152,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e297_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e297_1(p3)
+                r = self.e298_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -51164,7 +51185,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e298_1(p5)
+                    r = self.e299_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -51180,14 +51201,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e299_1(p7)
+                r = self.e300_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e300_1(p7)
+                r = self.e301_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -51197,7 +51218,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e301_1(p1)
+            r = self.e302_1(p1)
             if r is None:
                 break
             q, v = r
@@ -51207,7 +51228,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e302_1(p)
+        r = self.e303_1(p)
         if r is None:
             return None
         q, v = r
@@ -51217,9 +51238,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e303_1(p9) is None:
+            if self.e304_1(p9) is None:
                 break
-            r = self.e304_1(p9)
+            r = self.e305_1(p9)
             if r is None:
                 break
             q, v = r
@@ -51295,7 +51316,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e305_1(p9)
+                r = self.e306_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51304,7 +51325,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e306_1(p9)
+                r = self.e307_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51345,7 +51366,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e307_1(p21)
+                    r = self.e308_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -51359,7 +51380,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e308_1(p9)
+                r = self.e309_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51368,7 +51389,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e309_1(p9)
+                r = self.e310_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51561,7 +51582,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e310_0(p)
+                r = self.e311_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51574,7 +51595,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e311_0(p)
+                r = self.e312_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51587,7 +51608,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e312_0(p)
+                r = self.e313_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51600,7 +51621,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e313_0(p)
+                r = self.e314_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51629,7 +51650,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e314_0(p)
+                r = self.e315_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51642,7 +51663,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e315_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51687,7 +51708,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e316_0(p1)
+                r = self.e317_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51705,7 +51726,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e317_0(p3)
+                r = self.e318_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51714,11 +51735,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e318_0(p3) is None:
+                if self.e319_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e319_0(p3)
+                r = self.e320_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51983,7 +52004,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e320_0(p1)
+                r = self.e321_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52566,7 +52587,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e321_0(p5)
+                r = self.e322_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52584,7 +52605,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e322_0(p9) is None:
+                if self.e323_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -52669,7 +52690,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -53414,7 +53435,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e323_0(p1)
+                r = self.e324_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53488,7 +53509,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e324_0(p3)
+                r = self.e325_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53576,7 +53597,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e325_0(p7)
+                r = self.e326_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53897,7 +53918,7 @@ class CardParser:
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e326_0(p9)
+                r = self.e327_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53931,7 +53952,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e327_0(p1)
+                r = self.e328_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54088,7 +54109,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e328_0(p1)
+                    r = self.e329_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54147,23 +54168,15 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                r = self.r_PowerOf_0(p7)
+                r = self.e330_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p7 = q
+                p5 = q
                 if v:
-                    res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 950
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
+                    res6.append(v)
                 if res6:
                     return p5, res6
                 p = p5
@@ -54203,7 +54216,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e329_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54214,7 +54227,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 951
+                    n.rule = 950
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54237,7 +54250,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e330_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54248,7 +54261,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 951
+                    n.rule = 950
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54342,7 +54355,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 951
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54387,7 +54400,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 953
+                    n.rule = 952
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54442,7 +54455,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -54477,7 +54490,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 954
+        n.rule = 953
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54567,18 +54580,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 955
+                    n.rule = 954
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 955
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 956
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54593,7 +54606,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 956
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54626,7 +54639,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX69(text, q) if text[q:q + 1] in _F40 else None
+        m = _RX71(text, q) if text[q:q + 1] in _F40 else None
         if m is None:
             return None
         s = m.group()
@@ -54637,7 +54650,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 958
+            n.rule = 957
         p = p1
         if res2 and n:
             res.append(n)
@@ -54656,7 +54669,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 959
+        n.rule = 958
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54677,7 +54690,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e331_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54741,14 +54754,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 960
+                    n.rule = 959
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e332_0(p7)
+                    r = self.e334_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -54807,7 +54820,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 961
+        n.rule = 960
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -54828,7 +54841,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54902,7 +54915,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e334_0(p3)
+                r = self.e336_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54950,7 +54963,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54996,7 +55009,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e336_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55126,7 +55139,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 961
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -55152,7 +55165,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e337_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -55160,7 +55173,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e340_0(p1)
             if r is None:
                 p = c
                 break
@@ -55192,7 +55205,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 963
+        n.rule = 962
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -55213,7 +55226,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55245,7 +55258,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55377,18 +55390,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 963
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 964
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55424,7 +55437,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 967
+                    n.rule = 966
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55444,12 +55457,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 968
+                    n.rule = 967
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55485,7 +55498,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 969
+                    n.rule = 968
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55505,12 +55518,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 970
+                    n.rule = 969
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55535,7 +55548,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 971
+        n.rule = 970
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55567,12 +55580,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 972
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55592,12 +55605,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 973
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55659,7 +55672,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 974
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55810,7 +55823,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 975
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -55901,7 +55914,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 976
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55945,7 +55958,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 978
+                    n.rule = 977
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56043,7 +56056,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 978
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56321,7 +56334,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e341_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 break
@@ -56343,7 +56356,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 980
+                n.rule = 979
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56521,7 +56534,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 980
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56580,7 +56593,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 982
+                    n.rule = 981
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56634,7 +56647,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e342_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56660,7 +56673,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 982
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56737,7 +56750,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 984
+                    n.rule = 983
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56782,7 +56795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 985
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56867,7 +56880,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 986
+        n.rule = 985
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -56904,7 +56917,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e343_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56970,7 +56983,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 986
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56999,7 +57012,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 988
+                    n.rule = 987
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57030,7 +57043,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 989
+                    n.rule = 988
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57053,7 +57066,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 990
+                    n.rule = 989
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57081,7 +57094,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 990
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57277,7 +57290,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 992
+                    n.rule = 991
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57307,7 +57320,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 993
+                        n.rule = 992
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57335,7 +57348,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 994
+                n.rule = 993
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57365,7 +57378,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 995
+                    n.rule = 994
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57397,7 +57410,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 996
+        n.rule = 995
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57416,7 +57429,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -57443,7 +57456,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 997
+        n.rule = 996
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -57477,7 +57490,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57496,7 +57509,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e344_0(p5)
+                    r = self.e346_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -57531,7 +57544,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e345_0(p9)
+                r = self.e347_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57572,19 +57585,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 999
+                    n.rule = 998
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1000
+                    n.rule = 999
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1001
+                    n.rule = 1000
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57612,7 +57625,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1001
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -57633,7 +57646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1002
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57667,7 +57680,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1003
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57720,7 +57733,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1005
+                    n.rule = 1004
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -57782,7 +57795,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1006
+                    n.rule = 1005
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57794,7 +57807,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57807,13 +57820,166 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1007
+                    n.rule = 1006
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
                 if res8:
                     return p7, res8
                 p = p7
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e239_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_PerCount_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1007
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F128:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('where', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'where', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'X', '')
+                q += 1
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 1008
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 1009
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1010
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -57833,17 +57999,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1008
+            n.rule = 1011
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1009
+        n.rule = 1012
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57885,7 +58051,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57903,7 +58069,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1010
+        n.rule = 1013
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -57932,7 +58098,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX71(text, q) if text[q:q + 1] in _F105 else None
+        m = _RX73(text, q) if text[q:q + 1] in _F105 else None
         if m is None:
             return None
         s = m.group()
@@ -57943,14 +58109,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1011
+            n.rule = 1014
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e346_0(p3)
+            r = self.e348_0(p3)
             if r is None:
                 break
             q, v = r
@@ -57975,7 +58141,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1012
+        n.rule = 1015
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -57985,7 +58151,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e347_0(p)
+            r = self.e349_0(p)
             if r is None:
                 break
             q, v = r
@@ -58016,14 +58182,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1013
+            n.rule = 1016
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e348_0(p3)
+            r = self.e350_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58060,10 +58226,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1014
+        n.rule = 1017
         return p, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58081,7 +58247,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1018
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58109,7 +58275,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1016
+            n.rule = 1019
         p = p1
         if res2 and n:
             res.append(n)
@@ -58124,12 +58290,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1017
+            n.rule = 1020
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e349_0(p)
+            r = self.e351_0(p)
             if r is None:
                 break
             q, v = r
@@ -58140,10 +58306,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1018
+        n.rule = 1021
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58177,7 +58343,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e350_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58190,7 +58356,7 @@ class CardParser:
             break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58244,7 +58410,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58262,10 +58428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1019
+        n.rule = 1022
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58413,7 +58579,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1020
+                    n.rule = 1023
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58472,7 +58638,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1021
+                    n.rule = 1024
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58483,7 +58649,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58501,10 +58667,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1022
+        n.rule = 1025
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58522,10 +58688,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1026
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58543,10 +58709,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1027
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58564,10 +58730,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1028
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58608,10 +58774,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1026
+        n.rule = 1029
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58665,7 +58831,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58719,7 +58885,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58737,7 +58903,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e351_0(p1)
+                r = self.e353_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58759,7 +58925,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1027
+                    n.rule = 1030
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58790,7 +58956,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1028
+                    n.rule = 1031
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58815,7 +58981,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58849,7 +59015,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58862,7 +59028,7 @@ class CardParser:
             break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58903,10 +59069,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1032
         return p, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58924,7 +59090,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58992,7 +59158,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59033,10 +59199,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1030
+        n.rule = 1033
         return p, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59054,10 +59220,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1034
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -59084,7 +59250,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59102,62 +59268,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1035
         return q, n
-
-    def e261_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e262_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -59214,6 +59326,60 @@ class CardParser:
         return None
 
     def e263_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59231,10 +59397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1036
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59265,7 +59431,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1034
+                    n.rule = 1037
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59332,14 +59498,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1035
+                n.rule = 1038
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e354_0(p9)
+                r = self.e356_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -59379,50 +59545,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e265_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1036
-        return p, n
 
     def e266_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -59465,7 +59587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1039
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59509,10 +59631,54 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1040
         return p, n
 
     def e268_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1041
+        return p, n
+
+    def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59548,7 +59714,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1039
+                    n.rule = 1042
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59635,7 +59801,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1040
+                    n.rule = 1043
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59688,7 +59854,7 @@ class CardParser:
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59729,10 +59895,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1044
         return p, n
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59768,7 +59934,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1045
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59841,7 +60007,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1043
+                    n.rule = 1046
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59876,7 +60042,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -59889,12 +60055,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1044
+                    n.rule = 1047
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1048
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59914,19 +60080,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1046
+                    n.rule = 1049
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1048
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59944,62 +60110,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1050
         return q, n
-
-    def e272_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60034,25 +60146,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -60066,25 +60159,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -60370,6 +60444,98 @@ class CardParser:
         return None
 
     def e277_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e278_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60410,10 +60576,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1051
         return p, n
 
-    def e278_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60467,7 +60633,7 @@ class CardParser:
                 break
         return None
 
-    def e279_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60508,10 +60674,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1052
         return p, n
 
-    def e280_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60565,7 +60731,7 @@ class CardParser:
                 break
         return None
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60601,7 +60767,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60645,7 +60811,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60663,10 +60829,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1054
         return q, n
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60720,7 +60886,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60774,7 +60940,7 @@ class CardParser:
                 break
         return None
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60828,7 +60994,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -60850,10 +61016,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1055
         return p, n
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -60876,7 +61042,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e355_0(p1)
+            r = self.e357_0(p1)
             if r is None:
                 p = c
                 break
@@ -60890,7 +61056,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60918,10 +61084,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1056
         return p, n
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60962,10 +61128,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1057
         return p, n
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60983,10 +61149,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1058
         return q, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61040,7 +61206,7 @@ class CardParser:
                 break
         return None
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61058,7 +61224,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1059
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61079,7 +61245,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e356_1(p1)
+                r = self.e358_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61095,7 +61261,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61156,7 +61322,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61233,7 +61399,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61297,7 +61463,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61354,7 +61520,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e357_1(p21)
+                r = self.e359_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61398,7 +61564,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61475,7 +61641,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61581,7 +61747,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61652,7 +61818,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e358_1(p41)
+                r = self.e360_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61696,14 +61862,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -61922,32 +62088,6 @@ class CardParser:
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e359_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e360_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
     def e295_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
@@ -61975,6 +62115,32 @@ class CardParser:
         return None
 
     def e296_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e363_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e364_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e297_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -61992,10 +62158,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 542
         return q, n
 
-    def e297_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 543
+        return p, n
+
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62030,42 +62231,7 @@ class CardParser:
         n.rule = 544
         return p, n
 
-    def e298_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 545
-        return p, n
-
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62097,10 +62263,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 545
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -62123,7 +62289,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e363_1(p1)
+            r = self.e365_1(p1)
             if r is None:
                 p = c
                 break
@@ -62137,30 +62303,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e301_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e364_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e302_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e365_1(p)
+            r = self.e366_1(p)
             if r is None:
                 p = c
                 break
@@ -62172,6 +62321,23 @@ class CardParser:
         return p, res
 
     def e303_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e367_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e304_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62468,13 +62634,13 @@ class CardParser:
                 break
         return None
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e366_1(p)
+            r = self.e368_1(p)
             if r is None:
                 p = c
                 break
@@ -62485,7 +62651,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62503,7 +62669,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e367_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62651,7 +62817,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 546
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -62662,7 +62828,7 @@ class CardParser:
                 break
         return None
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62736,7 +62902,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e368_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62780,7 +62946,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62923,7 +63089,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 548
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62971,7 +63137,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 549
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -62996,7 +63162,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 550
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63035,7 +63201,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 551
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63062,7 +63228,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e369_1(p17)
+                r = self.e371_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63084,7 +63250,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 552
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63138,7 +63304,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 553
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63179,7 +63345,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e370_1(p25)
+                r = self.e372_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63224,7 +63390,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 554
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -63271,7 +63437,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63291,7 +63457,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 556
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63318,7 +63484,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63352,7 +63518,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 556
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -63379,7 +63545,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 558
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63399,7 +63565,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 556
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -63426,7 +63592,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 559
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -63460,7 +63626,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 556
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -63487,7 +63653,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 560
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63521,7 +63687,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 556
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -63548,7 +63714,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 561
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63582,7 +63748,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 556
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -63609,7 +63775,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 562
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -63629,14 +63795,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 556
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63677,10 +63843,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 563
         return p, n
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63698,7 +63864,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e371_1(p1)
+                r = self.e373_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63730,7 +63896,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e372_1(p3)
+                r = self.e374_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63867,7 +64033,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63878,7 +64044,7 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63928,7 +64094,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64029,7 +64195,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64124,7 +64290,7 @@ class CardParser:
                 break
         return None
 
-    def e310_0(self, p: int) -> Any:
+    def e311_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64156,10 +64322,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
-    def e311_0(self, p: int) -> Any:
+    def e312_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64181,10 +64347,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
-    def e312_0(self, p: int) -> Any:
+    def e313_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64206,10 +64372,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
-    def e313_0(self, p: int) -> Any:
+    def e314_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64239,10 +64405,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1064
         return p, n
 
-    def e314_0(self, p: int) -> Any:
+    def e315_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64274,10 +64440,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1065
         return p, n
 
-    def e315_0(self, p: int) -> Any:
+    def e316_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64309,10 +64475,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1066
         return p, n
 
-    def e316_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64344,10 +64510,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64377,10 +64543,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
-    def e318_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -64418,7 +64584,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64450,10 +64616,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1069
         return p, n
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64471,10 +64637,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1070
         return q, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64503,7 +64669,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1068
+                    n.rule = 1071
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64525,7 +64691,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1069
+                n.rule = 1072
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64535,7 +64701,7 @@ class CardParser:
             break
         return None
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -64644,17 +64810,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1070
+            n.rule = 1073
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64672,10 +64838,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1075
         return q, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64724,10 +64890,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1076
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -64750,7 +64916,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e373_0(p1)
+            r = self.e375_0(p1)
             if r is None:
                 p = c
                 break
@@ -64805,12 +64971,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1074
+            n.rule = 1077
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e374_0(p)
+            r = self.e376_0(p)
             if r is None:
                 break
             q, v = r
@@ -64821,10 +64987,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1075
+        n.rule = 1078
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64878,7 +65044,7 @@ class CardParser:
                 break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64896,10 +65062,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1079
         return q, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64928,7 +65094,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1080
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64951,7 +65117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1081
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -64961,8 +65127,8 @@ class CardParser:
                 break
         return None
 
-    def r_PowerOf_0(self, p: int) -> Any:
-        # PowerOf: OrderedChoice (rule)
+    def e330_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
@@ -64975,25 +65141,32 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F15:
+        if ch in _F64:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.r_PowerOf_0(p1)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
+                q, v = r
                 p1 = q
-                res2.append(v)
-                p3 = p1
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1082
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p3 = p
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
@@ -65001,108 +65174,30 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                m = _RX74(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p3 = q
-                res4.append(v)
+                if v:
+                    res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1079
-                p1 = p3
-                if res4 and n:
-                    res2.append(n)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 1080
-                    return p1, n
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                p5 = p
-                res6: list[Any] = []
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 1081
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p5 = q
-                res6.append(v)
-                p9 = p5
-                res10: list[Any] = []
-                r = self.r_TargetRef_0(p9)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p9 = q
-                if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 1082
-                p5 = p9
-                if res10 and n:
-                    res6.append(n)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 1080
-                    return p5, n
-                p = p5
+                    n.rule = 1083
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e329_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65138,7 +65233,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1083
+                    n.rule = 1084
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65197,7 +65292,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1084
+                    n.rule = 1085
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65256,7 +65351,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1085
+                    n.rule = 1086
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65323,7 +65418,7 @@ class CardParser:
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65357,7 +65452,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1086
+                    n.rule = 1087
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65385,7 +65480,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1088
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65395,7 +65490,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65413,10 +65508,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1089
         return q, n
 
-    def e332_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65434,31 +65529,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
-        return q, n
-
-    def e333_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1090
         return q, n
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65479,7 +65553,7 @@ class CardParser:
         n.rule = 1091
         return q, n
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65490,17 +65564,17 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 1092
         return q, n
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65521,7 +65595,28 @@ class CardParser:
         n.rule = 1093
         return q, n
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1094
+        return q, n
+
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65575,7 +65670,7 @@ class CardParser:
                 break
         return None
 
-    def e338_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65597,10 +65692,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1095
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65618,10 +65713,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1096
         return q, n
 
-    def e340_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65639,10 +65734,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1097
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65660,7 +65755,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1098
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65693,7 +65788,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1099
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65714,14 +65809,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1099
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e342_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65739,10 +65834,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1100
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65760,10 +65855,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1101
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65804,10 +65899,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1102
         return p, n
 
-    def e345_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65843,7 +65938,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1102
+                    n.rule = 1103
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65887,7 +65982,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65905,10 +66000,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1104
         return q, n
 
-    def e347_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65926,10 +66021,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1105
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65947,10 +66042,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1106
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66009,7 +66104,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1106
+                    n.rule = 1107
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66105,7 +66200,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1107
+                    n.rule = 1108
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66118,7 +66213,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e375_0(p9)
+                r = self.e377_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66162,7 +66257,7 @@ class CardParser:
                 break
         return None
 
-    def e350_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66180,7 +66275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1109
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66247,18 +66342,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1110
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1110
+                    n.rule = 1111
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66313,18 +66408,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1113
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1113
+                    n.rule = 1114
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66351,18 +66446,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1114
+                    n.rule = 1115
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1115
+                    n.rule = 1116
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66487,18 +66582,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1116
+                    n.rule = 1117
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1117
+                    n.rule = 1118
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66539,18 +66634,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1118
+                    n.rule = 1119
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1119
+                    n.rule = 1120
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66619,18 +66714,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1120
+                    n.rule = 1121
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1121
+                    n.rule = 1122
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66657,18 +66752,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1122
+                    n.rule = 1123
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1123
+                    n.rule = 1124
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66695,14 +66790,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1124
+                    n.rule = 1125
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e376_0(p33)
+                    r = self.e378_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -66726,12 +66821,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1125
+                    n.rule = 1126
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66772,7 +66867,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1126
+                    n.rule = 1127
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -66800,7 +66895,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX72(text, q) if text[q:q + 1] in _F53 else None
+                        m = _RX75(text, q) if text[q:q + 1] in _F53 else None
                         if m is None:
                             break
                         s = m.group()
@@ -66811,7 +66906,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1127
+                            n.rule = 1128
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -66829,7 +66924,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1128
+                        n.rule = 1129
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -66838,12 +66933,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1129
+                    n.rule = 1130
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66874,7 +66969,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX76(text, q) if text[q:q + 1] in _F129 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -66887,18 +66982,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1130
+                    n.rule = 1131
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1131
+                    n.rule = 1132
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66967,18 +67062,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1132
+                    n.rule = 1133
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1133
+                    n.rule = 1134
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67047,18 +67142,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1134
+                    n.rule = 1135
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1135
+                    n.rule = 1136
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67113,7 +67208,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1136
+                    n.rule = 1137
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67190,7 +67285,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e377_0(p61)
+                    r = self.e379_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -67226,12 +67321,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1137
+                    n.rule = 1138
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67255,7 +67350,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e378_0(p63)
+                    r = self.e380_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -67281,7 +67376,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1138
+                    n.rule = 1139
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67308,7 +67403,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX74(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX77(text, q) if text[q:q + 1] in _F130 else None
                     if m is None:
                         break
                     s = m.group()
@@ -67319,7 +67414,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1139
+                        n.rule = 1140
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67328,12 +67423,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1140
+                    n.rule = 1141
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67371,7 +67466,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e379_0(p71)
+                    r = self.e381_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -67397,18 +67492,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1141
+                    n.rule = 1142
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1142
+                    n.rule = 1143
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67519,25 +67614,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1143
+                    n.rule = 1144
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1144
+                    n.rule = 1145
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67591,7 +67686,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67609,10 +67704,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1145
+        n.rule = 1146
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67630,10 +67725,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1146
+        n.rule = 1147
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67651,10 +67746,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1147
+        n.rule = 1148
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67676,10 +67771,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1148
+        n.rule = 1149
         return p, n
 
-    def e356_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -67711,7 +67806,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 485
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -67842,7 +67937,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e380_1(p)
+            r = self.e382_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -67895,7 +67990,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e381_1(p15)
+                    r = self.e383_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -68294,7 +68389,7 @@ class CardParser:
                 break
         return None
 
-    def e357_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68347,7 +68442,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 567
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68357,7 +68452,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68450,7 +68545,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68471,7 +68566,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68492,7 +68587,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68513,7 +68608,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68534,7 +68629,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68555,7 +68650,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68592,7 +68687,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68613,7 +68708,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68634,7 +68729,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68655,14 +68750,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 486
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68683,7 +68778,7 @@ class CardParser:
         n.rule = 908
         return q, n
 
-    def e360_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68704,7 +68799,7 @@ class CardParser:
         n.rule = 909
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68725,7 +68820,7 @@ class CardParser:
         n.rule = 910
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68746,7 +68841,7 @@ class CardParser:
         n.rule = 911
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68781,7 +68876,7 @@ class CardParser:
         n.rule = 912
         return p, n
 
-    def e364_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68797,7 +68892,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e382_1(p)
+                r = self.e384_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68810,7 +68905,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e383_1(p)
+                r = self.e385_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68823,7 +68918,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e384_1(p)
+                r = self.e386_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68836,7 +68931,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e385_1(p)
+                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68849,7 +68944,7 @@ class CardParser:
                 break
         return None
 
-    def e365_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68865,7 +68960,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e386_1(p)
+                r = self.e388_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68878,7 +68973,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e387_1(p)
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68891,7 +68986,7 @@ class CardParser:
                 break
         return None
 
-    def e366_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68923,7 +69018,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e388_1(p1)
+                r = self.e390_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68941,7 +69036,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e389_1(p3)
+                r = self.e391_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68950,11 +69045,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e390_1(p3) is None:
+                if self.e392_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e391_1(p3)
+                r = self.e393_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68970,7 +69065,7 @@ class CardParser:
                 break
         return None
 
-    def e367_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68991,7 +69086,7 @@ class CardParser:
         n.rule = 913
         return q, n
 
-    def e368_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69061,7 +69156,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69115,7 +69210,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69159,7 +69254,7 @@ class CardParser:
         n.rule = 916
         return p, n
 
-    def e371_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69180,7 +69275,7 @@ class CardParser:
         n.rule = 917
         return q, n
 
-    def e372_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69201,7 +69296,148 @@ class CardParser:
         n.rule = 918
         return q, n
 
-    def e373_0(self, p: int) -> Any:
+    def r_PowerOf_0(self, p: int) -> Any:
+        # PowerOf: OrderedChoice (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F15:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1150
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1151
+                    return p1, n
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 1152
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                p9 = p5
+                res10: list[Any] = []
+                r = self.r_TargetRef_0(p9)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 1153
+                p5 = p9
+                if res10 and n:
+                    res6.append(n)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 1151
+                    return p5, n
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e375_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69223,10 +69459,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1149
+        n.rule = 1154
         return p, n
 
-    def e374_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69244,7 +69480,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e392_0(p1)
+                r = self.e394_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69290,7 +69526,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e393_0(p3)
+                r = self.e395_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69334,7 +69570,7 @@ class CardParser:
                 break
         return None
 
-    def e375_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69352,10 +69588,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1150
+        n.rule = 1155
         return q, n
 
-    def e376_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69373,10 +69609,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
+        n.rule = 1156
         return q, n
 
-    def e377_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69394,10 +69630,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1157
         return q, n
 
-    def e378_0(self, p: int) -> Any:
+    def e380_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69415,10 +69651,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1158
         return q, n
 
-    def e379_0(self, p: int) -> Any:
+    def e381_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69436,7 +69672,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1159
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69497,7 +69733,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e394_1(p)
+            r = self.e396_1(p)
             if r is None:
                 break
             q, v = r
@@ -69511,7 +69747,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e380_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69532,7 +69768,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e381_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69589,7 +69825,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e382_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69621,10 +69857,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69646,10 +69882,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69671,10 +69907,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69704,77 +69940,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
-        return p, n
-
-    def e386_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1062
-        return p, n
-
-    def e387_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -69809,10 +69975,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
     def e389_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1066
+        return p, n
+
+    def e390_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1067
+        return p, n
+
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69842,10 +70078,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -69883,7 +70119,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e391_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69915,10 +70151,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1069
         return p, n
 
-    def e392_0(self, p: int) -> Any:
+    def e394_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69936,10 +70172,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1160
         return q, n
 
-    def e393_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69957,10 +70193,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1161
         return q, n
 
-    def e394_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69978,7 +70214,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e395_1(p1)
+                r = self.e397_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70024,7 +70260,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e396_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70068,7 +70304,7 @@ class CardParser:
                 break
         return None
 
-    def e395_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70089,7 +70325,7 @@ class CardParser:
         n.rule = 747
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70307,13 +70543,14 @@ CLASSES: dict[str, type[Model]] = {
     'ForArg': _model_class('ForArg', (('filter', True, '1'),), {'filter': None}, ()),
     'FromGraveyard': _model_class('FromGraveyard', (('whose', True, '1'),), {'whose': ''}, ()),
     'GainControlEffect': _model_class('GainControlEffect', (('target', True, '1'), ('duration', True, '1')), {'target': None, 'duration': None}, ()),
-    'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
+    'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1'), ('lost', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': ''}, ()),
     'GainsAbility': _model_class('GainsAbility', (('ability', True, '1'),), {'ability': None}, ()),
     'GateCountersStep': _model_class('GateCountersStep', (('counter', True, '1'), ('gate', True, '1')), {'counter': None, 'gate': ''}, ()),
     'GateDesignationStep': _model_class('GateDesignationStep', (('designation', True, '1'),), {'designation': None}, ()),
     'GraveyardCondition': _model_class('GraveyardCondition', (('count', True, '1'), ('graveyard', True, '1')), {'count': None, 'graveyard': ''}, ()),
     'GreaterPTCondition': _model_class('GreaterPTCondition', (('greater', True, '1'),), {'greater': ''}, ()),
     'HadCountersCondition': _model_class('HadCountersCondition', (('counter', True, '1'), ('had', True, '1')), {'counter': None, 'had': ''}, ()),
+    'HalfLife': _model_class('HalfLife', (('whose', True, '1'), ('way', True, '1')), {'whose': '', 'way': ''}, ()),
     'HandOnResolveStmt': _model_class('HandOnResolveStmt', (('resolves', True, '1'),), {'resolves': ''}, ()),
     'HandSizeStmt': _model_class('HandSizeStmt', (('amount', True, '1'),), {'amount': None}, ()),
     'HasKeywordAtManaCost': _model_class('HasKeywordAtManaCost', (('keyword', True, '1'), ('manacost', True, '1')), {'keyword': None, 'manacost': ''}, ()),
@@ -70340,7 +70577,7 @@ CLASSES: dict[str, type[Model]] = {
     'LifeGainTrigger': _model_class('LifeGainTrigger', (('lead', True, '1'), ('gain', True, '1')), {'lead': '', 'gain': ''}, ()),
     'LookActionEffect': _model_class('LookActionEffect', (('amount', True, '1'), ('action', True, '1'), ('other', True, '1')), {'amount': None, 'action': None, 'other': ''}, ()),
     'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1'), ('other', True, '1')), {'amount': None, 'order': '', 'graveyard': '', 'other': ''}, ()),
-    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('where', True, '1')), {'player': None, 'amount': None, 'per': None, 'where': None}, ()),
+    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('half', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('where', True, '1')), {'player': None, 'half': None, 'amount': None, 'per': None, 'where': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'LureStmt': _model_class('LureStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('lure', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'lure': ''}, ()),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
@@ -70704,104 +70941,104 @@ _C380 = CLASSES['SkipTurnEffect']
 _C384 = CLASSES['CantCastEffect']
 _C387 = CLASSES['PlayerTopCardActionEffect']
 _C393 = CLASSES['PlayerTapsEffect']
-_C396 = CLASSES['LoseLifeEffect']
-_C400 = CLASSES['PlayerCountersEffect']
-_C402 = CLASSES['ShuffleIntoLibraryEffect']
-_C406 = CLASSES['ShuffleCardsIntoLibraryEffect']
-_C408 = CLASSES['PlayerMillEffect']
-_C410 = CLASSES['BlockRequirementEffect']
-_C412 = CLASSES['PreventAllEffect']
-_C414 = CLASSES['UnpreventableEffect']
-_C418 = CLASSES['RevealTopEffect']
-_C421 = CLASSES['TopCardActionEffect']
-_C423 = CLASSES['PayEffect']
-_C425 = CLASSES['RevealCostEffect']
-_C428 = CLASSES['NumberedActionEffect']
-_C430 = CLASSES['AttachEffect']
-_C433 = CLASSES['FightEffect']
-_C437 = CLASSES['LookActionEffect']
-_C439 = CLASSES['LookAtTopEffect']
-_C442 = CLASSES['ObjectDamageEffect']
-_C447 = CLASSES['MoveCountersEffect']
-_C450 = CLASSES['ChangeTargetEffect']
-_C454 = CLASSES['ChooseTargetsEffect']
-_C457 = CLASSES['ChangeBaseEffect']
-_C459 = CLASSES['TransformEffect']
-_C462 = CLASSES['ReturnExiledWithEffect']
-_C464 = CLASSES['PlayerShufflesEffect']
-_C466 = CLASSES['ExchangeLifeEffect']
-_C468 = CLASSES['ChooseColorEffect']
-_C471 = CLASSES['RevealHandEffect']
-_C474 = CLASSES['ChooseNameEffect']
-_C476 = CLASSES['TurnFaceDownEffect']
-_C478 = CLASSES['HaveEffect']
-_C481 = CLASSES['ExchangeControlEffect']
-_C483 = CLASSES['FlipCoinEffect']
-_C491 = CLASSES['Mode']
-_C498 = CLASSES['TriggeredStmt']
-_C501 = CLASSES['ActivatedStmt']
-_C503 = CLASSES['PTDefiningStmt']
-_C510 = CLASSES['SpellKind']
-_C514 = CLASSES['EntersTappedStmt']
-_C520 = CLASSES['PTPair']
-_C526 = CLASSES['CostPerPermanentStmt']
-_C528 = CLASSES['CostPerTargetStmt']
-_C530 = CLASSES['UncounterableStmt']
-_C534 = CLASSES['StaticStmt']
-_C535 = CLASSES['KeywordCost']
-_C537 = CLASSES['TypeArg']
-_C538 = CLASSES['QualityArg']
-_C540 = CLASSES['OntoArg']
-_C542 = CLASSES['ForArg']
-_C557 = CLASSES['ControlClause']
-_C571 = CLASSES['DividedDamageEffect']
-_C574 = CLASSES['DamageEffect']
-_C576 = CLASSES['DestroyEffect']
-_C580 = CLASSES['DrawEffect']
-_C581 = CLASSES['TokenCopyEffect']
-_C587 = CLASSES['TokenEffect']
-_C588 = CLASSES['AddManaEffect']
-_C590 = CLASSES['DiscardEffect']
-_C592 = CLASSES['GainLifeEffect']
-_C595 = CLASSES['GainControlEffect']
-_C597 = CLASSES['ReturnDiscardedEffect']
-_C599 = CLASSES['ReturnToHandEffect']
-_C603 = CLASSES['ReturnFromGraveyardEffect']
-_C607 = CLASSES['ReturnToBattlefieldEffect']
-_C610 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C615 = CLASSES['SearchEffect']
-_C619 = CLASSES['CounterSpellEffect']
-_C621 = CLASSES['ShuffleEffect']
-_C624 = CLASSES['ShuffleIntoEffect']
-_C628 = CLASSES['MillEffect']
-_C631 = CLASSES['PutStickerEffect']
-_C634 = CLASSES['PutFromHandEffect']
-_C638 = CLASSES['PutCountersEffect']
-_C642 = CLASSES['PutOnLibraryEffect']
-_C644 = CLASSES['PutIntoZoneEffect']
-_C649 = CLASSES['PileActionEffect']
-_C655 = CLASSES['ExileEffect']
-_C658 = CLASSES['ExileCardsEffect']
-_C660 = CLASSES['ExileTopEffect']
-_C662 = CLASSES['RegenerateEffect']
-_C665 = CLASSES['PlayerSacrificesEffect']
-_C669 = CLASSES['SacrificeEffect']
-_C671 = CLASSES['UntapEffect']
-_C673 = CLASSES['TapOrUntapEffect']
-_C675 = CLASSES['TapEffect']
-_C677 = CLASSES['RemoveAllCountersEffect']
-_C681 = CLASSES['RemoveCountersEffect']
-_C683 = CLASSES['DelayedEffect']
-_C685 = CLASSES['PreventEffect']
-_C687 = CLASSES['CastThisEffect']
-_C689 = CLASSES['CopySpellEffect']
-_C690 = CLASSES['NoRegenEffect']
-_C694 = CLASSES['PhaseOutEffect']
-_C697 = CLASSES['NoUntapEffect']
-_C699 = CLASSES['ContinuousEffect']
-_C701 = CLASSES['PlayerRef']
-_C708 = CLASSES['PerCount']
-_C711 = CLASSES['WhereX']
+_C395 = CLASSES['LoseLifeEffect']
+_C399 = CLASSES['PlayerCountersEffect']
+_C401 = CLASSES['ShuffleIntoLibraryEffect']
+_C405 = CLASSES['ShuffleCardsIntoLibraryEffect']
+_C407 = CLASSES['PlayerMillEffect']
+_C409 = CLASSES['BlockRequirementEffect']
+_C411 = CLASSES['PreventAllEffect']
+_C413 = CLASSES['UnpreventableEffect']
+_C417 = CLASSES['RevealTopEffect']
+_C420 = CLASSES['TopCardActionEffect']
+_C422 = CLASSES['PayEffect']
+_C424 = CLASSES['RevealCostEffect']
+_C427 = CLASSES['NumberedActionEffect']
+_C429 = CLASSES['AttachEffect']
+_C432 = CLASSES['FightEffect']
+_C436 = CLASSES['LookActionEffect']
+_C438 = CLASSES['LookAtTopEffect']
+_C441 = CLASSES['ObjectDamageEffect']
+_C446 = CLASSES['MoveCountersEffect']
+_C449 = CLASSES['ChangeTargetEffect']
+_C453 = CLASSES['ChooseTargetsEffect']
+_C456 = CLASSES['ChangeBaseEffect']
+_C458 = CLASSES['TransformEffect']
+_C461 = CLASSES['ReturnExiledWithEffect']
+_C463 = CLASSES['PlayerShufflesEffect']
+_C465 = CLASSES['ExchangeLifeEffect']
+_C467 = CLASSES['ChooseColorEffect']
+_C470 = CLASSES['RevealHandEffect']
+_C473 = CLASSES['ChooseNameEffect']
+_C475 = CLASSES['TurnFaceDownEffect']
+_C477 = CLASSES['HaveEffect']
+_C480 = CLASSES['ExchangeControlEffect']
+_C482 = CLASSES['FlipCoinEffect']
+_C490 = CLASSES['Mode']
+_C497 = CLASSES['TriggeredStmt']
+_C500 = CLASSES['ActivatedStmt']
+_C502 = CLASSES['PTDefiningStmt']
+_C509 = CLASSES['SpellKind']
+_C513 = CLASSES['EntersTappedStmt']
+_C519 = CLASSES['PTPair']
+_C525 = CLASSES['CostPerPermanentStmt']
+_C527 = CLASSES['CostPerTargetStmt']
+_C529 = CLASSES['UncounterableStmt']
+_C533 = CLASSES['StaticStmt']
+_C534 = CLASSES['KeywordCost']
+_C536 = CLASSES['TypeArg']
+_C537 = CLASSES['QualityArg']
+_C539 = CLASSES['OntoArg']
+_C541 = CLASSES['ForArg']
+_C556 = CLASSES['ControlClause']
+_C570 = CLASSES['DividedDamageEffect']
+_C573 = CLASSES['DamageEffect']
+_C575 = CLASSES['DestroyEffect']
+_C579 = CLASSES['DrawEffect']
+_C580 = CLASSES['TokenCopyEffect']
+_C586 = CLASSES['TokenEffect']
+_C587 = CLASSES['AddManaEffect']
+_C589 = CLASSES['DiscardEffect']
+_C591 = CLASSES['GainLifeEffect']
+_C594 = CLASSES['GainControlEffect']
+_C596 = CLASSES['ReturnDiscardedEffect']
+_C598 = CLASSES['ReturnToHandEffect']
+_C602 = CLASSES['ReturnFromGraveyardEffect']
+_C606 = CLASSES['ReturnToBattlefieldEffect']
+_C609 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C614 = CLASSES['SearchEffect']
+_C618 = CLASSES['CounterSpellEffect']
+_C620 = CLASSES['ShuffleEffect']
+_C623 = CLASSES['ShuffleIntoEffect']
+_C627 = CLASSES['MillEffect']
+_C630 = CLASSES['PutStickerEffect']
+_C633 = CLASSES['PutFromHandEffect']
+_C637 = CLASSES['PutCountersEffect']
+_C641 = CLASSES['PutOnLibraryEffect']
+_C643 = CLASSES['PutIntoZoneEffect']
+_C648 = CLASSES['PileActionEffect']
+_C654 = CLASSES['ExileEffect']
+_C657 = CLASSES['ExileCardsEffect']
+_C659 = CLASSES['ExileTopEffect']
+_C661 = CLASSES['RegenerateEffect']
+_C664 = CLASSES['PlayerSacrificesEffect']
+_C668 = CLASSES['SacrificeEffect']
+_C670 = CLASSES['UntapEffect']
+_C672 = CLASSES['TapOrUntapEffect']
+_C674 = CLASSES['TapEffect']
+_C676 = CLASSES['RemoveAllCountersEffect']
+_C680 = CLASSES['RemoveCountersEffect']
+_C682 = CLASSES['DelayedEffect']
+_C684 = CLASSES['PreventEffect']
+_C686 = CLASSES['CastThisEffect']
+_C688 = CLASSES['CopySpellEffect']
+_C689 = CLASSES['NoRegenEffect']
+_C693 = CLASSES['PhaseOutEffect']
+_C696 = CLASSES['NoUntapEffect']
+_C698 = CLASSES['ContinuousEffect']
+_C700 = CLASSES['PlayerRef']
+_C707 = CLASSES['PerCount']
+_C710 = CLASSES['HalfLife']
 _C716 = CLASSES['AnyNumberTargets']
 _C718 = CLASSES['AnyTarget']
 _C721 = CLASSES['UpToTargets']
@@ -70868,38 +71105,39 @@ _C890 = CLASSES['BecomesCreature']
 _C892 = CLASSES['ChosenCreatureType']
 _C894 = CLASSES['BecomesAura']
 _C896 = CLASSES['IsColor']
-_C951 = CLASSES['Duration']
-_C956 = CLASSES['UpToXTargets']
-_C959 = CLASSES['FromGraveyard']
-_C965 = CLASSES['OntoBattlefield']
-_C968 = CLASSES['IntoHand']
-_C970 = CLASSES['IntoGraveyard']
-_C973 = CLASSES['CostValue']
-_C1000 = CLASSES['NextTurnDuration']
-_C1009 = CLASSES['BackRef']
-_C1012 = CLASSES['TargetPlayer']
-_C1014 = CLASSES['TargetObject']
-_C1018 = CLASSES['EachObjects']
-_C1045 = CLASSES['QualityRef']
-_C1071 = CLASSES['PerTime']
-_C1075 = CLASSES['PerObject']
-_C1080 = CLASSES['PowerOf']
-_C1110 = CLASSES['EntersEvent']
-_C1113 = CLASSES['LeavesEvent']
-_C1115 = CLASSES['DiesEvent']
-_C1117 = CLASSES['ToGraveyardEvent']
-_C1119 = CLASSES['AttacksAloneEvent']
-_C1121 = CLASSES['UnblockedEvent']
-_C1123 = CLASSES['AttacksEvent']
-_C1125 = CLASSES['BlocksEvent']
-_C1129 = CLASSES['BlockedEvent']
-_C1131 = CLASSES['PhasesEvent']
-_C1133 = CLASSES['TurnedUpEvent']
-_C1135 = CLASSES['ExiledThisWayEvent']
-_C1137 = CLASSES['TargetedEvent']
-_C1140 = CLASSES['DealsDamageEvent']
-_C1142 = CLASSES['DealtDamageEvent']
-_C1144 = CLASSES['PutIntoGraveyardEvent']
+_C950 = CLASSES['Duration']
+_C955 = CLASSES['UpToXTargets']
+_C958 = CLASSES['FromGraveyard']
+_C964 = CLASSES['OntoBattlefield']
+_C967 = CLASSES['IntoHand']
+_C969 = CLASSES['IntoGraveyard']
+_C972 = CLASSES['CostValue']
+_C999 = CLASSES['NextTurnDuration']
+_C1009 = CLASSES['WhereX']
+_C1012 = CLASSES['BackRef']
+_C1015 = CLASSES['TargetPlayer']
+_C1017 = CLASSES['TargetObject']
+_C1021 = CLASSES['EachObjects']
+_C1048 = CLASSES['QualityRef']
+_C1074 = CLASSES['PerTime']
+_C1078 = CLASSES['PerObject']
+_C1111 = CLASSES['EntersEvent']
+_C1114 = CLASSES['LeavesEvent']
+_C1116 = CLASSES['DiesEvent']
+_C1118 = CLASSES['ToGraveyardEvent']
+_C1120 = CLASSES['AttacksAloneEvent']
+_C1122 = CLASSES['UnblockedEvent']
+_C1124 = CLASSES['AttacksEvent']
+_C1126 = CLASSES['BlocksEvent']
+_C1130 = CLASSES['BlockedEvent']
+_C1132 = CLASSES['PhasesEvent']
+_C1134 = CLASSES['TurnedUpEvent']
+_C1136 = CLASSES['ExiledThisWayEvent']
+_C1138 = CLASSES['TargetedEvent']
+_C1141 = CLASSES['DealsDamageEvent']
+_C1143 = CLASSES['DealtDamageEvent']
+_C1145 = CLASSES['PutIntoGraveyardEvent']
+_C1151 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -72496,7 +72734,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 484:  # lastinstead
+        elif r == 483:  # lastinstead
             d['lastinstead'] = True
         elif r == 265:  # insteadcond
             x = c[0]
@@ -72507,7 +72745,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 485:  # tailinstead
+        elif r == 484:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -72580,7 +72818,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 267:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -72588,7 +72826,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 268:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -72679,7 +72917,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -72760,7 +72998,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 493:  # sentences
+        elif r == 492:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -74858,7 +75096,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 569:  # negated
+        elif r == 568:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -74915,7 +75153,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # symbols
+        if r == 485:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -74956,10 +75194,10 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 492:  # modes
+        elif r == 491:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b491(x, inst, lim, made))
+                values.append(_b490(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75148,7 +75386,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # combat
+        if r == 503:  # combat
             d['combat'] = True
         elif r == 291:  # filter
             x = c[0]
@@ -75197,15 +75435,15 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 505:  # this
+        elif r == 504:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 506:  # enchanted
+        elif r == 505:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 507:  # host
+        elif r == 506:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -75288,7 +75526,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # zones
+        if r == 507:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -75300,7 +75538,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b793(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 511:  # spells
+        elif r == 510:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -75308,8 +75546,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 510:
-                    values.append(_b510(x, inst, lim, made))
+                elif x.rule == 509:
+                    values.append(_b509(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 299:  # amount
@@ -75388,11 +75626,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 512:  # granted
+        elif r == 511:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75511,7 +75749,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 312:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75548,11 +75786,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # enters
+        if r == 515:  # enters
             d['enters'] = True
-        elif r == 517:  # turned
+        elif r == 516:  # turned
             d['turned'] = True
-        elif r == 521:  # options
+        elif r == 520:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -75560,8 +75798,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 520:
-                    values.append(_b520(x, inst, lim, made))
+                elif x.rule == 519:
+                    values.append(_b519(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -75672,7 +75910,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # parts
+        if r == 521:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -75718,13 +75956,13 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # optional
+        if r == 522:  # optional
             d['optional'] = True
         elif r == 321:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 524:  # pay
+        elif r == 523:  # pay
             d['pay'] = True
         elif r == 322:  # orcost
             x = c[0]
@@ -75930,7 +76168,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 531:  # parts
+        elif r == 530:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76024,19 +76262,19 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['facedown'] = True
         elif r == 911:  # faceup
             d['faceup'] = True
-        elif r == 543:  # exiled
+        elif r == 542:  # exiled
             d['exiled'] = True
+        elif r == 543:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 544:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 545:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 546:  # states
+        elif r == 545:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76046,53 +76284,53 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1058:  # nons
+        elif r == 1061:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # colors
+        elif r == 1062:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # supertypes
+        elif r == 1063:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # multis
+        elif r == 1064:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # types
+        elif r == 1065:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # subtypes
+        elif r == 1066:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # ortypes
+        elif r == 1067:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # andor
+        elif r == 1068:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # ortypes
+        elif r == 1069:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76111,7 +76349,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 913:  # chosen
             d['chosen'] = True
-        elif r == 547:  # choicetype
+        elif r == 546:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
@@ -76132,37 +76370,37 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 548:  # mvdir
+        elif r == 547:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 549:  # samemv
+        elif r == 548:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 550:  # ptstat
+        elif r == 549:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 551:  # ptval
+        elif r == 550:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 552:  # ptdir
+        elif r == 551:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 553:  # kwability
+        elif r == 552:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -76171,7 +76409,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 554:  # kwabilities
+        elif r == 553:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -76194,7 +76432,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 555:  # without
+        elif r == 554:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -76207,9 +76445,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b557(x, inst, lim, made)
+            value = _b556(x, inst, lim, made)
             d['controller'] = value
-        elif r == 564:  # late
+        elif r == 563:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -76227,19 +76465,19 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['blocked_by_this'] = True
         elif r == 918:  # attacking_you
             d['attacking_you'] = True
-        elif r == 565:  # single
+        elif r == 564:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 566:  # dealtby
+        elif r == 565:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 567:  # tappedfor
+        elif r == 566:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -76294,7 +76532,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 568:  # fromhand
+        elif r == 567:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -76407,9 +76645,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # options
+        elif r == 703:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76459,7 +76697,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -76501,7 +76739,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -76541,7 +76779,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -76581,11 +76819,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76628,11 +76866,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76671,15 +76909,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 706:  # untapped
+        elif r == 705:  # untapped
             d['untapped'] = True
-        elif r == 707:  # types
+        elif r == 706:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -76695,13 +76933,13 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 391:  # controller
             x = c[0]
-            value = _b557(x, inst, lim, made)
+            value = _b556(x, inst, lim, made)
             d['controller'] = value
         elif r == 392:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -76711,7 +76949,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76727,8 +76965,8 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C395()
+    d: dict[str, Any] = {'player': None, 'half': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -76737,23 +76975,27 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 395:  # amount
+        elif r == 711:  # half
+            x = c[0]
+            value = _b710(x, inst, lim, made)
+            d['half'] = value
+        elif r == 712:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 709:  # per
+        elif r == 1007:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
-        elif r == 712:  # where
+        elif r == 1010:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b1009(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -76763,7 +77005,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76779,7 +77021,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C399()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76787,15 +77029,15 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # player
+        if r == 396:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 398:  # amount
+        elif r == 397:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 399:  # counter
+        elif r == 398:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -76807,7 +77049,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76823,7 +77065,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C401()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76831,9 +77073,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # player
+        if r == 400:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 713:  # zones
             values = d['zones']
@@ -76853,7 +77095,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleCardsIntoLibraryEffect (class ShuffleCardsIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76869,7 +77111,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C405()
     d: dict[str, Any] = {'player': None, 'target': None, 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76877,18 +77119,18 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # player
+        if r == 402:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 404:  # target
+        elif r == 403:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 405:  # whose
+        elif r == 404:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -76900,7 +77142,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76916,7 +77158,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C407()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76924,9 +77166,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # player
+        if r == 406:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 732:  # amount
             x = c[0]
@@ -76944,7 +77186,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76960,7 +77202,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C409()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76968,7 +77210,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # target
+        if r == 408:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -76983,7 +77225,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventAllEffect (class PreventAllEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76999,7 +77241,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C411()
     d: dict[str, Any] = {'combat': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77009,7 +77251,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 738:  # combat
             d['combat'] = True
-        elif r == 411:  # target
+        elif r == 410:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77024,7 +77266,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77040,7 +77282,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C413()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77048,7 +77290,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # unpreventable
+        if r == 412:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -77060,7 +77302,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77076,7 +77318,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C417()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77084,15 +77326,15 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # amount
+        if r == 414:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 416:  # filter
+        elif r == 415:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 417:  # rest
+        elif r == 416:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -77104,7 +77346,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77120,7 +77362,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C420()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77128,9 +77370,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # action
+        if r == 418:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77139,9 +77381,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 420:  # player
+        elif r == 419:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77151,7 +77393,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77167,7 +77409,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C422()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77175,7 +77417,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # cost
+        if r == 421:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -77187,7 +77429,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77203,7 +77445,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C424()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77211,7 +77453,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # reveal
+        if r == 423:  # reveal
             x = c[0]
             value = _b353(x, inst, lim, made)
             d['reveal'] = value
@@ -77223,7 +77465,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77239,7 +77481,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C427()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77247,14 +77489,14 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # action
+        if r == 425:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 427:  # count
+        elif r == 426:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -77266,7 +77508,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77282,7 +77524,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77290,7 +77532,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 428:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77305,7 +77547,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77321,7 +77563,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C432()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77329,16 +77571,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # first
+        if r == 430:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1019:  # base
+        elif r == 1022:  # base
             d['base'] = True
-        elif r == 432:  # second
+        elif r == 431:  # second
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77353,7 +77595,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77369,7 +77611,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C436()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77377,18 +77619,18 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # amount
+        if r == 433:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 435:  # action
+        elif r == 434:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 436:  # other
+        elif r == 435:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -77400,7 +77642,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77416,7 +77658,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C438()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77424,15 +77666,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # amount
+        if r == 437:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1020:  # order
+        elif r == 1023:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1021:  # graveyard
+        elif r == 1024:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -77448,7 +77690,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77464,7 +77706,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77472,18 +77714,18 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # source
+        if r == 439:  # source
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 441:  # power
+        elif r == 440:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1022:  # controller
+        elif r == 1025:  # controller
             d['controller'] = True
         elif r == 741:  # target
             x = c[0]
@@ -77500,7 +77742,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77516,7 +77758,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C446()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77524,22 +77766,22 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # amount
+        if r == 442:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 444:  # counter
+        elif r == 443:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 445:  # source
+        elif r == 444:  # source
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 446:  # target
+        elif r == 445:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77554,7 +77796,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77570,7 +77812,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77578,14 +77820,14 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 447:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # to
+        elif r == 448:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -77597,7 +77839,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77613,7 +77855,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C453()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77621,20 +77863,20 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # first
+        if r == 450:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 452:  # filter
+        elif r == 451:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 453:  # word
+        elif r == 452:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -77649,7 +77891,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77665,7 +77907,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C456()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77673,11 +77915,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # which
+        if r == 454:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 456:  # amount
+        elif r == 455:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -77689,7 +77931,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77705,7 +77947,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77713,7 +77955,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 457:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77728,7 +77970,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77744,7 +77986,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C461()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77752,11 +77994,11 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 459:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 461:  # exiled
+        elif r == 460:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -77768,7 +78010,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77784,7 +78026,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C463()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77792,9 +78034,9 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77804,7 +78046,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77820,7 +78062,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C465()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77828,13 +78070,13 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # your
+        if r == 1026:  # your
             d['your'] = True
         elif r == 742:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # toughness
+        elif r == 464:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -77846,7 +78088,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77862,7 +78104,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C467()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77870,7 +78112,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # color
+        if r == 466:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -77882,7 +78124,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77898,7 +78140,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77906,11 +78148,11 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 468:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 743:  # third
             x = c[0]
@@ -77918,7 +78160,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['third'] = value
         elif r == 744:  # random
             d['random'] = True
-        elif r == 470:  # hand
+        elif r == 469:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -77930,7 +78172,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77946,7 +78188,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C473()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77954,11 +78196,11 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # filter
+        if r == 471:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 473:  # name
+        elif r == 472:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -77973,7 +78215,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77989,7 +78231,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C475()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77997,7 +78239,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # thiscreature
+        if r == 1027:  # thiscreature
             d['thiscreature'] = True
         elif r == 745:  # target
             x = c[0]
@@ -78006,7 +78248,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # facedown
+        elif r == 474:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -78018,7 +78260,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78034,7 +78276,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C477()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78042,7 +78284,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # effect
+        if r == 476:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78057,7 +78299,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78073,7 +78315,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C480()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78081,14 +78323,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # first
+        if r == 478:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 480:  # second
+        elif r == 479:  # second
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78103,7 +78345,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78119,7 +78361,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C482()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78127,7 +78369,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # coin
+        if r == 481:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -78139,7 +78381,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78155,7 +78397,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C490()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78163,7 +78405,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # sentences
+        if r == 489:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78179,7 +78421,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78195,7 +78437,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C497()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78203,20 +78445,20 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # zone
+        if r == 493:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 495:  # trigger
+        elif r == 494:  # trigger
             x = c[0]
             if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 496:  # condition
+        elif r == 495:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78225,7 +78467,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 497:  # sentences
+        elif r == 496:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78241,7 +78483,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78257,7 +78499,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C500()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78269,7 +78511,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['special'] = True
         elif r == 782:  # fromhand
             d['fromhand'] = True
-        elif r == 499:  # param
+        elif r == 498:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78291,7 +78533,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 500:  # sentences
+        elif r == 499:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78343,7 +78585,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78359,7 +78601,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C502()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78367,13 +78609,13 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # both
+        if r == 1035:  # both
             d['both'] = True
         elif r == 791:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 502:  # amount
+        elif r == 501:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78385,7 +78627,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78401,7 +78643,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C509()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78409,7 +78651,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # filter
+        if r == 508:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78421,7 +78663,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78437,7 +78679,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C513()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78445,7 +78687,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # tapped
+        if r == 512:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -78457,7 +78699,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78473,7 +78715,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C519()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78481,11 +78723,11 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # power
+        if r == 517:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 519:  # toughness
+        elif r == 518:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78497,7 +78739,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78513,7 +78755,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C525()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78521,7 +78763,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # cost
+        if r == 524:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -78544,7 +78786,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78560,7 +78802,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C527()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78568,7 +78810,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 526:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -78580,7 +78822,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78596,7 +78838,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C529()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78604,7 +78846,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # countered
+        if r == 528:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -78616,7 +78858,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78632,7 +78874,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C533()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78640,7 +78882,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # precondition
+        if r == 531:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -78679,7 +78921,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1056:  # each
+        elif r == 1059:  # each
             d['each'] = True
         elif r == 903:  # affected
             x = c[0]
@@ -78701,7 +78943,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 533:  # condition
+        elif r == 532:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78718,7 +78960,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78734,7 +78976,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C534()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78751,7 +78993,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1057 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1060 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78764,7 +79006,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78780,7 +79022,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C536()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78788,7 +79030,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # type
+        if r == 535:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -78800,7 +79042,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78816,7 +79058,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C537()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78840,7 +79082,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78856,7 +79098,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C539()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78864,7 +79106,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # subtype
+        if r == 538:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -78876,7 +79118,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78892,7 +79134,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78900,7 +79142,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # filter
+        if r == 540:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78912,7 +79154,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78928,7 +79170,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C556()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78936,31 +79178,31 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # you
+        if r == 555:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 558:  # notyou
+        elif r == 557:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 559:  # own
+        elif r == 558:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 560:  # defending
+        elif r == 559:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 561:  # opponent
+        elif r == 560:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 562:  # opponents
+        elif r == 561:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 563:  # they
+        elif r == 562:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -78972,7 +79214,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78988,7 +79230,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C570()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78996,11 +79238,11 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # amount
+        if r == 569:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1067:  # evenly
+        elif r == 1070:  # evenly
             d['evenly'] = True
         elif r == 919:  # upto
             x = c[0]
@@ -79018,7 +79260,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79034,7 +79276,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C573()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79060,11 +79302,11 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1068:  # power
+        elif r == 1071:  # power
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1151(x, inst, lim, made)
             d['power'] = value
-        elif r == 1069:  # amount
+        elif r == 1072:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -79089,13 +79331,13 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 572:  # lateamount
+        elif r == 571:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 573:  # also
+        elif r == 572:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79112,7 +79354,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79128,7 +79370,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C575()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79136,7 +79378,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # target
+        if r == 574:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79151,7 +79393,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79167,7 +79409,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C579()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79175,25 +79417,25 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # player
+        if r == 576:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 929:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 578:  # amount
+        elif r == 577:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 579:  # per
+        elif r == 578:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79203,7 +79445,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79219,7 +79461,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C580()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79250,7 +79492,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79266,7 +79508,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C586()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79274,13 +79516,13 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # leadname
+        if r == 581:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 583:  # count
+        elif r == 582:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -79289,23 +79531,23 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 934:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 584:  # power
+        elif r == 583:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 584:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
         elif r == 935:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -79334,7 +79576,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 586:  # tokname
+        elif r == 585:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
@@ -79350,7 +79592,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79360,7 +79602,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79376,7 +79618,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C587()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79384,9 +79626,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # anycolor
+        if r == 1075:  # anycolor
             d['anycolor'] = True
-        elif r == 1073:  # choices
+        elif r == 1076:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79404,7 +79646,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1149:  # alts
+        elif r == 1154:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
@@ -79412,7 +79654,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79422,7 +79664,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79438,7 +79680,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C589()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79446,11 +79688,11 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # player
+        if r == 588:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 944:  # third
             x = c[0]
@@ -79468,13 +79710,13 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # random
+        elif r == 1079:  # random
             d['random'] = True
         elif r == 948:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79484,7 +79726,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79500,40 +79742,44 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C591()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # player
+        if r == 590:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 949:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1077:  # per
+        elif r == 1080:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['per'] = value
-        elif r == 1078:  # per
+        elif r == 1081:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['per'] = value
-        elif r == 950:  # equal
+        elif r == 1082:  # equal
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1151(x, inst, lim, made)
             d['equal'] = value
+        elif r == 1083:  # lost
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lost'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -79542,7 +79788,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79558,7 +79804,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C594()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79566,18 +79812,18 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # target
+        if r == 592:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 594:  # duration
+        elif r == 593:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -79587,7 +79833,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79603,7 +79849,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C596()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79611,7 +79857,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # discarded
+        if r == 595:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -79623,7 +79869,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79639,7 +79885,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C598()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79647,22 +79893,22 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # target
+        if r == 597:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 952:  # yours
+        elif r == 951:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 953:  # their
+        elif r == 952:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 954:  # exceptions
+        elif r == 953:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -79680,7 +79926,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79696,7 +79942,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79704,28 +79950,28 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # target
+        if r == 599:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 957 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 956 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 601:  # source
+        elif r == 600:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
-        elif r == 1088:  # hand
+        elif r == 1089:  # hand
             d['hand'] = True
-        elif r == 960:  # battlefield
+        elif r == 959:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1089:  # mine
+        elif r == 1090:  # mine
             d['mine'] = True
-        elif r == 602:  # wherex
+        elif r == 601:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -79739,7 +79985,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79755,7 +80001,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79763,30 +80009,30 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 603:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 961:  # fromgy
+        elif r == 960:  # fromgy
             d['fromgy'] = True
-        elif r == 1090:  # choice
+        elif r == 1091:  # choice
             d['choice'] = True
-        elif r == 1091:  # facedown
+        elif r == 1092:  # facedown
             d['facedown'] = True
-        elif r == 1092:  # mine
+        elif r == 1093:  # mine
             d['mine'] = True
-        elif r == 1093:  # owners
+        elif r == 1094:  # owners
             d['owners'] = True
-        elif r == 605:  # amount
+        elif r == 604:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 606:  # counter
+        elif r == 605:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -79800,7 +80046,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79816,7 +80062,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C609()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79824,11 +80070,11 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # filter
+        if r == 607:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 609:  # hands
+        elif r == 608:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -79840,7 +80086,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79856,7 +80102,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C614()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79864,38 +80110,38 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # player
+        if r == 610:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 962:  # upto
+        elif r == 961:  # upto
             d['upto'] = True
-        elif r == 612:  # count
+        elif r == 611:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 613:  # filter
+        elif r == 612:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1094:  # alts
+        elif r == 1095:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 963:  # reveal
+        elif r == 962:  # reveal
             d['reveal'] = True
-        elif r == 1095:  # thatcard
+        elif r == 1096:  # thatcard
             d['thatcard'] = True
-        elif r == 1096:  # thosecards
+        elif r == 1097:  # thosecards
             d['thosecards'] = True
-        elif r == 614:  # destination
+        elif r == 613:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 965 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 971:  # tapped
+        elif r == 970:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -79905,7 +80151,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79921,7 +80167,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C618()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79929,20 +80175,20 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # target
+        if r == 615:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 617:  # unless
+        elif r == 616:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
-        elif r == 618:  # per
+        elif r == 617:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -79956,7 +80202,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79972,7 +80218,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C620()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79980,9 +80226,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # player
+        if r == 619:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79992,7 +80238,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80008,7 +80254,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C623()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80016,18 +80262,18 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # target
+        if r == 621:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 975:  # owners
+        elif r == 974:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 623:  # into
+        elif r == 622:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80039,7 +80285,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80055,7 +80301,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C627()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80063,19 +80309,19 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # amount
+        if r == 624:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 626:  # player
+        elif r == 625:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 627:  # owner
+        elif r == 626:  # owner
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80085,7 +80331,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80101,7 +80347,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C630()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80109,11 +80355,11 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # sticker
+        if r == 628:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 630:  # target
+        elif r == 629:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80128,7 +80374,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80144,7 +80390,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C633()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80152,15 +80398,15 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # filter
+        if r == 631:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 633:  # battlefield
+        elif r == 632:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 976:  # faceup
+        elif r == 975:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80170,7 +80416,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80186,7 +80432,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C637()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80194,15 +80440,15 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 634:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # counter
+        elif r == 635:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 637:  # target
+        elif r == 636:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80217,7 +80463,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80233,7 +80479,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C641()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80241,14 +80487,14 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # target
+        if r == 638:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 640:  # also
+        elif r == 639:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80257,21 +80503,21 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 641:  # source
+        elif r == 640:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
-        elif r == 977:  # top
+        elif r == 976:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 978:  # bottom
+        elif r == 977:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 979:  # owners
+        elif r == 978:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80283,7 +80529,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80299,7 +80545,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C643()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80307,7 +80553,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # target
+        if r == 642:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80322,7 +80568,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80338,7 +80584,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C648()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80346,22 +80592,22 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # filter
+        if r == 644:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 646:  # whose
+        elif r == 645:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 647:  # action
+        elif r == 646:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 648:  # pile
+        elif r == 647:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -80373,7 +80619,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80389,7 +80635,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C654()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80397,32 +80643,32 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 649:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # source
+        elif r == 650:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # amount
+        elif r == 651:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # counter
+        elif r == 652:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 654:  # also
+        elif r == 653:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80439,7 +80685,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80455,7 +80701,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C657()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80463,11 +80709,11 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # amount
+        if r == 655:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # gy
+        elif r == 656:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -80479,7 +80725,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80495,7 +80741,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C659()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80503,9 +80749,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # player
+        if r == 658:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80515,7 +80761,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80531,7 +80777,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C661()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80539,7 +80785,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # target
+        if r == 660:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80554,7 +80800,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80570,7 +80816,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C664()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80578,19 +80824,19 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 662:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 1097:  # all
+        elif r == 1098:  # all
             d['all'] = True
-        elif r == 980:  # amount
+        elif r == 979:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # filter
+        elif r == 663:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -80602,7 +80848,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80618,7 +80864,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C668()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80626,20 +80872,20 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # target
+        if r == 665:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # unless
+        elif r == 666:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
-        elif r == 668:  # per
+        elif r == 667:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80653,7 +80899,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80669,7 +80915,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C670()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80677,7 +80923,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 669:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80692,7 +80938,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80708,7 +80954,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80716,7 +80962,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # target
+        if r == 671:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80731,7 +80977,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80747,7 +80993,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C674()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80755,7 +81001,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 673:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80770,7 +81016,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80786,7 +81032,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C676()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80794,7 +81040,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # removeall
+        if r == 675:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -80806,7 +81052,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80822,7 +81068,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C680()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80830,15 +81076,15 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # amount
+        if r == 677:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # counter
+        elif r == 678:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 680:  # target
+        elif r == 679:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80853,7 +81099,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80869,7 +81115,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C682()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80877,18 +81123,18 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # step
+        if r == 980:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1098 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1099 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 982:  # endcombat
+        elif r == 981:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 682:  # effect
+        elif r == 681:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80903,7 +81149,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80919,7 +81165,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C684()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80927,13 +81173,13 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # amount
+        if r == 683:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1099:  # you
+        elif r == 1100:  # you
             d['you'] = True
-        elif r == 983:  # target
+        elif r == 982:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80948,7 +81194,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80964,7 +81210,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C686()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80972,18 +81218,18 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 685:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 984:  # label
+        elif r == 983:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 985:  # free
+        elif r == 984:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -80995,7 +81241,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81011,7 +81257,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C688()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81019,16 +81265,16 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # target
+        if r == 687:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 986:  # newtargets
+        elif r == 985:  # newtargets
             d['newtargets'] = True
-        elif r == 1100:  # thatcopy
+        elif r == 1101:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81038,7 +81284,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81054,7 +81300,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C689()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81062,26 +81308,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # thatnoun
+        if r == 986:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 988:  # they
+        elif r == 987:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 989:  # destroyed
+        elif r == 988:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 990:  # target
+        elif r == 989:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 991:  # thisturn
+        elif r == 990:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81091,7 +81337,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81107,7 +81353,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C693()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81115,22 +81361,22 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 690:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # phaseout
+        elif r == 691:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 693:  # unless
+        elif r == 692:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81140,7 +81386,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81156,7 +81402,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81164,14 +81410,14 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 694:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # nountap
+        elif r == 695:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81183,7 +81429,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81199,7 +81445,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C698()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81207,38 +81453,38 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # lead
+        if r == 697:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['lead'] = value
-        elif r == 992:  # target
+        elif r == 991:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 993:  # also
+        elif r == 992:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1018(x, inst, lim, made)
+            value = _b1021(x, inst, lim, made)
             d['also'] = value
-        elif r == 994:  # group
+        elif r == 993:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 995:  # orgroup
+        elif r == 994:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 996:  # alsoword
+        elif r == 995:  # alsoword
             d['alsoword'] = True
-        elif r == 997:  # parts
+        elif r == 996:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81252,13 +81498,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 998:  # duration
+        elif r == 997:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1101:  # tail
+        elif r == 1102:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81272,13 +81518,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1001:  # during
+        elif r == 1000:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['during'] = value
-        elif r == 1002:  # itsland
+        elif r == 1001:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81288,7 +81534,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81304,7 +81550,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C700()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81312,13 +81558,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1003:  # controller
+        if r == 1002:  # controller
             d['controller'] = True
-        elif r == 702:  # owner
+        elif r == 701:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 703:  # who
+        elif r == 702:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81330,7 +81576,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81346,7 +81592,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C707()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81354,19 +81600,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # counter
+        if r == 1003:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1005:  # on
+        elif r == 1004:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1006:  # whose
+        elif r == 1005:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1007:  # zone
+        elif r == 1006:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81378,8 +81624,8 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81394,18 +81640,22 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
-    d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C710()
+    d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # power
+        if r == 708:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
+            d['whose'] = value
+        elif r == 709:  # way
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['way'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -81442,7 +81692,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1010:  # otherthan
+        elif r == 1013:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81512,7 +81762,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # each
+        if r == 1018:  # each
             d['each'] = True
         elif r == 719:  # count
             x = c[0]
@@ -81662,7 +81912,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # equipped
+        if r == 1109:  # equipped
             d['equipped'] = True
         elif r == 728:  # enchanted
             x = c[0]
@@ -81952,9 +82202,9 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1025:  # creature
+        elif r == 1028:  # creature
             d['creature'] = True
-        elif r == 1026:  # events
+        elif r == 1029:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -81963,7 +82213,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1112 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82088,11 +82338,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1027:  # spell
+        elif r == 1030:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1028:  # this
+        elif r == 1031:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82132,13 +82382,13 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1145:  # equipped
+        elif r == 1146:  # equipped
             d['equipped'] = True
         elif r == 775:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1029:  # events
+        elif r == 1032:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82147,7 +82397,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1112 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82188,13 +82438,13 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1146:  # thisor
+        elif r == 1147:  # thisor
             d['thisor'] = True
         elif r == 778:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1030:  # events
+        elif r == 1033:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82203,12 +82453,12 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1112 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1031:  # undercontrol
+        elif r == 1034:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82330,7 +82580,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # additional
+        if r == 1036:  # additional
             d['additional'] = True
         elif r == 804:  # power
             x = c[0]
@@ -82340,19 +82590,19 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1034:  # per
+        elif r == 1037:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1035:  # perfilter
+        elif r == 1038:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1147:  # onbf
+        elif r == 1148:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -82458,7 +82708,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # filters
+        if r == 1039:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82574,7 +82824,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # filters
+        if r == 1040:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82618,7 +82868,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # filters
+        if r == 1041:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82662,11 +82912,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # additional
+        if r == 1042:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1040:  # anynumber
+        elif r == 1043:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -82702,7 +82952,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # filters
+        if r == 1044:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82714,11 +82964,11 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1042:  # they
+        elif r == 1045:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1043:  # had
+        elif r == 1046:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -82803,7 +83053,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 824:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1048(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -82837,7 +83087,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # opponents
+        if r == 1050:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83021,7 +83271,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 836:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83191,7 +83441,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # keywords
+        if r == 1051:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83237,7 +83487,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # keywords
+        if r == 1052:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83397,7 +83647,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # its
+        if r == 1053:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -83547,7 +83797,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 865:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1048(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83583,7 +83833,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 867:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1048(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83619,7 +83869,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 869:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1048(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83653,7 +83903,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # thisturn
+        if r == 1054:  # thisturn
             d['thisturn'] = True
         elif r == 871:  # keyword
             x = c[0]
@@ -83958,28 +84208,28 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1052:  # colors
+        elif r == 1055:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1148:  # colors
+        elif r == 1149:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1053:  # subtypes
+        elif r == 1056:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1054:  # keywords
+        elif r == 1057:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83993,7 +84243,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1055:  # still
+        elif r == 1058:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84101,7 +84351,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 895:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84114,7 +84364,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84130,7 +84380,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C951()
+    inst: Any = _C950()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84138,23 +84388,23 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # eot
+        if r == 1084:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1084:  # next_upkeep
+        elif r == 1085:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1085:  # losecontrol
+        elif r == 1086:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1086:  # thisturn
+        elif r == 1087:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1087:  # thiscombat
+        elif r == 1088:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84166,7 +84416,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84182,7 +84432,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C956()
+    inst: Any = _C955()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84190,7 +84440,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 955:  # filter
+        if r == 954:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84202,7 +84452,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84218,7 +84468,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C959()
+    inst: Any = _C958()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84226,7 +84476,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 958:  # whose
+        if r == 957:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84238,7 +84488,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84254,7 +84504,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C964()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84262,7 +84512,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # zone
+        if r == 963:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84274,7 +84524,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84290,7 +84540,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C967()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84298,9 +84548,9 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # player
+        if r == 966:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84310,7 +84560,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84326,7 +84576,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C969()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84334,9 +84584,9 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # player
+        if r == 968:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84346,7 +84596,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84362,7 +84612,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C973()
+    inst: Any = _C972()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84370,11 +84620,11 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 972:  # cost
+        if r == 971:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 974:  # param
+        elif r == 973:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84389,7 +84639,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84405,7 +84655,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C999()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84413,11 +84663,11 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1102:  # its
+        if r == 1103:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 999:  # nextturn
+        elif r == 998:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84430,7 +84680,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
+    """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84446,20 +84696,17 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1009()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # word
+        if r == 1008:  # power
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['word'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84469,7 +84716,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
+    """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84485,6 +84732,45 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1012()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1011:  # word
+            x = c[0]
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1015()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84492,11 +84778,11 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1011:  # player
+        if r == 1014:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1103:  # walker
+        elif r == 1104:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84506,7 +84792,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84522,7 +84808,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1017()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84530,13 +84816,13 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # another
+        if r == 1105:  # another
             d['another'] = True
-        elif r == 1013:  # filter
+        elif r == 1016:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1105:  # ingy
+        elif r == 1106:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84546,7 +84832,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84562,7 +84848,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1021()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84570,33 +84856,33 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # quant
+        if r == 1019:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1017:  # filter
+        elif r == 1020:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1106:  # attached
+        elif r == 1107:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1107:  # samename
+        elif r == 1108:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1150:  # ingy
+        elif r == 1155:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84606,7 +84892,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84622,7 +84908,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1045()
+    inst: Any = _C1048()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84630,11 +84916,11 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # word
+        if r == 1047:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1046:  # param
+        elif r == 1049:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84649,7 +84935,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84665,7 +84951,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1071()
+    inst: Any = _C1074()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84673,7 +84959,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # word
+        if r == 1073:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84688,7 +84974,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84704,7 +84990,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1075()
+    inst: Any = _C1078()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84712,13 +84998,13 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # filter
+        if r == 1077:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1155:  # gy
+        elif r == 1160:  # gy
             d['gy'] = True
-        elif r == 1156:  # bf
+        elif r == 1161:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -84728,58 +85014,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C1080()
-    d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1079:  # power
-            x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 1081:  # power
-            x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 1082:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84795,7 +85030,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1110()
+    inst: Any = _C1111()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84803,7 +85038,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # enters
+        if r == 1110:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -84815,7 +85050,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1114(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84831,7 +85066,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1114()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84839,7 +85074,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # leaves
+        if r == 1113:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -84851,7 +85086,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84867,7 +85102,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1116()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84875,7 +85110,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # dies
+        if r == 1115:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -84887,7 +85122,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84903,7 +85138,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1118()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84911,7 +85146,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # graveyard
+        if r == 1117:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -84923,7 +85158,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84939,7 +85174,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1120()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84947,7 +85182,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # alone
+        if r == 1119:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -84959,7 +85194,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84975,7 +85210,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84983,7 +85218,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # unblocked
+        if r == 1121:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -84995,7 +85230,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85011,7 +85246,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85019,7 +85254,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # attacks
+        if r == 1123:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85031,7 +85266,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85047,7 +85282,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85055,11 +85290,11 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # blocks
+        if r == 1125:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1151:  # acreature
+        elif r == 1156:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85069,7 +85304,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85085,7 +85320,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85093,17 +85328,17 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # blocked
+        if r == 1127:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1127:  # article
+        elif r == 1128:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1128:  # filter
+        elif r == 1129:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85117,7 +85352,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85133,7 +85368,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85141,7 +85376,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # direction
+        if r == 1131:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85153,7 +85388,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85169,7 +85404,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85177,7 +85412,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # up
+        if r == 1133:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85189,7 +85424,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85205,7 +85440,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85213,7 +85448,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # way
+        if r == 1135:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85225,7 +85460,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85241,7 +85476,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85249,11 +85484,11 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # targeted
+        if r == 1137:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1152:  # opponents
+        elif r == 1157:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85263,7 +85498,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85279,7 +85514,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85287,13 +85522,13 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # combat
+        if r == 1158:  # combat
             d['combat'] = True
-        elif r == 1138:  # deals
+        elif r == 1139:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1139:  # recipient
+        elif r == 1140:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85307,7 +85542,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85323,7 +85558,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85331,9 +85566,9 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # combat
+        if r == 1159:  # combat
             d['combat'] = True
-        elif r == 1141:  # dealt
+        elif r == 1142:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85345,7 +85580,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85361,7 +85596,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85369,10 +85604,61 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # anywhere
+        if r == 1144:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1151()
+    d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1150:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 1152:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 1153:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85778,324 +86064,324 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 392 __asgn_plain
     _b393,  # 393 PlayerTapsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 PlayerCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 ShuffleCardsIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 PreventAllEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 484 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 485 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 486 __asgn_oneormore
-    _match_node,  # 487 Supertype
-    _match_node,  # 488 CardType
-    _match_node,  # 489 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 492 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 504 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 508 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 511 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    _node,  # 515 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 516 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 517 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 521 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 522 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 543 __asgn_optional
+    _b395,  # 395 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 ShuffleCardsIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 PreventAllEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 TransformEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 483 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 484 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 485 __asgn_oneormore
+    _match_node,  # 486 Supertype
+    _match_node,  # 487 CardType
+    _match_node,  # 488 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 491 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 503 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 507 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 510 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 EntersTappedStmt
+    _node,  # 514 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 515 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 516 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 520 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 521 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 522 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 523 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 StaticStmt
+    _b534,  # 534 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 TypeArg
+    _b537,  # 537 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 542 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 543 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 544 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 545 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 564 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    _match_node,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 704 __asgn_oneormore
-    _match_node,  # 705 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 545 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 563 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 DrawEffect
+    _b580,  # 580 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 TokenEffect
+    _b587,  # 587 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 CopySpellEffect
+    _b689,  # 689 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 ContinuousEffect
+    _match_node,  # 699 ActionWord
+    _b700,  # 700 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 703 __asgn_oneormore
+    _match_node,  # 704 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 706 __asgn_oneormore
+    _b707,  # 707 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 712 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 713 __asgn_oneormore
     _node,  # 714 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
@@ -86333,215 +86619,220 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 947 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 950 __asgn_plain
-    _b951,  # 951 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 954 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    _node,  # 957 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 961 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 963 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    _node,  # 966 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 971 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 972 __asgn_plain
-    _b973,  # 973 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 986 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 996 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 997 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1010 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1019 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1022 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1026 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1028 __asgn_plain
+    _b950,  # 950 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 953 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 954 __asgn_plain
+    _b955,  # 955 UpToXTargets
+    _node,  # 956 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 960 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 961 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 962 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 963 __asgn_plain
+    _b964,  # 964 OntoBattlefield
+    _node,  # 965 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 968 __asgn_plain
+    _b969,  # 969 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 970 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 975 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 990 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 996 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 998 __asgn_plain
+    _b999,  # 999 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1001 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1008 __asgn_plain
+    _b1009,  # 1009 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1011 __asgn_plain
+    _b1012,  # 1012 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1013 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1014 __asgn_plain
+    _b1015,  # 1015 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1016 __asgn_plain
+    _b1017,  # 1017 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1018 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1020 __asgn_plain
+    _b1021,  # 1021 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1022 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1027 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1028 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1029 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1030 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1036 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1037 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1032 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1033 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1039 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1040 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1046 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1048 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1053 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1056 __asgn_optional
-    _node,  # 1057 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1067 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1072 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1097 __asgn_optional
-    _match_node,  # 1098 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1107 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    _node,  # 1111 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1127 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1138 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1145 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1146 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1147 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1148 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1149 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1150 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1046 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1047 __asgn_plain
+    _b1048,  # 1048 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1052 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1054 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1056 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1058 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1059 __asgn_optional
+    _node,  # 1060 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1070 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
+    _b1074,  # 1074 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1075 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1077 __asgn_plain
+    _b1078,  # 1078 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1079 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1089 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1090 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1094 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1098 __asgn_optional
+    _match_node,  # 1099 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1102 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1107 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1110 __asgn_plain
+    _b1111,  # 1111 EntersEvent
+    _node,  # 1112 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1113 __asgn_plain
+    _b1114,  # 1114 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1115 __asgn_plain
+    _b1116,  # 1116 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1117 __asgn_plain
+    _b1118,  # 1118 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1119 __asgn_plain
+    _b1120,  # 1120 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1127 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1146 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1147 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1148 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1149 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1152 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1153 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1154 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1161 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 957, 966, 1057, 1111])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 514, 714, 752, 803, 956, 965, 1060, 1112])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -86939,158 +87230,158 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 392 __asgn_plain
     _b393,  # 393 PlayerTapsEffect
     None,  # 394 __asgn_plain
-    None,  # 395 __asgn_plain
-    _b396,  # 396 LoseLifeEffect
+    _b395,  # 395 LoseLifeEffect
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
-    _b400,  # 400 PlayerCountersEffect
-    None,  # 401 __asgn_plain
-    _b402,  # 402 ShuffleIntoLibraryEffect
+    _b399,  # 399 PlayerCountersEffect
+    None,  # 400 __asgn_plain
+    _b401,  # 401 ShuffleIntoLibraryEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
-    _b406,  # 406 ShuffleCardsIntoLibraryEffect
-    None,  # 407 __asgn_plain
-    _b408,  # 408 PlayerMillEffect
-    None,  # 409 __asgn_plain
-    _b410,  # 410 BlockRequirementEffect
-    None,  # 411 __asgn_plain
-    _b412,  # 412 PreventAllEffect
-    None,  # 413 __asgn_plain
-    _b414,  # 414 UnpreventableEffect
+    _b405,  # 405 ShuffleCardsIntoLibraryEffect
+    None,  # 406 __asgn_plain
+    _b407,  # 407 PlayerMillEffect
+    None,  # 408 __asgn_plain
+    _b409,  # 409 BlockRequirementEffect
+    None,  # 410 __asgn_plain
+    _b411,  # 411 PreventAllEffect
+    None,  # 412 __asgn_plain
+    _b413,  # 413 UnpreventableEffect
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 RevealTopEffect
+    _b417,  # 417 RevealTopEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    _b421,  # 421 TopCardActionEffect
-    None,  # 422 __asgn_plain
-    _b423,  # 423 PayEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 RevealCostEffect
+    _b420,  # 420 TopCardActionEffect
+    None,  # 421 __asgn_plain
+    _b422,  # 422 PayEffect
+    None,  # 423 __asgn_plain
+    _b424,  # 424 RevealCostEffect
+    None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 NumberedActionEffect
-    None,  # 429 __asgn_plain
-    _b430,  # 430 AttachEffect
+    _b427,  # 427 NumberedActionEffect
+    None,  # 428 __asgn_plain
+    _b429,  # 429 AttachEffect
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 FightEffect
+    _b432,  # 432 FightEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 LookActionEffect
-    None,  # 438 __asgn_plain
-    _b439,  # 439 LookAtTopEffect
+    _b436,  # 436 LookActionEffect
+    None,  # 437 __asgn_plain
+    _b438,  # 438 LookAtTopEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
+    _b441,  # 441 ObjectDamageEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
+    _b446,  # 446 MoveCountersEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
+    _b449,  # 449 ChangeTargetEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
+    _b453,  # 453 ChooseTargetsEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
-    None,  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
+    _b456,  # 456 ChangeBaseEffect
+    None,  # 457 __asgn_plain
+    _b458,  # 458 TransformEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
-    None,  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    None,  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    None,  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
+    _b461,  # 461 ReturnExiledWithEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 PlayerShufflesEffect
+    None,  # 464 __asgn_plain
+    _b465,  # 465 ExchangeLifeEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 ChooseColorEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    None,  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
+    _b470,  # 470 RevealHandEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
-    None,  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
+    _b473,  # 473 ChooseNameEffect
+    None,  # 474 __asgn_plain
+    _b475,  # 475 TurnFaceDownEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 HaveEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
-    None,  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
+    _b480,  # 480 ExchangeControlEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 FlipCoinEffect
+    None,  # 483 __asgn_optional
     None,  # 484 __asgn_optional
-    None,  # 485 __asgn_optional
-    None,  # 486 __asgn_oneormore
-    None,  # 487 Supertype
-    None,  # 488 CardType
-    None,  # 489 Color
-    None,  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    None,  # 492 __asgn_oneormore
+    None,  # 485 __asgn_oneormore
+    None,  # 486 Supertype
+    None,  # 487 CardType
+    None,  # 488 Color
+    None,  # 489 __asgn_plain
+    _b490,  # 490 Mode
+    None,  # 491 __asgn_oneormore
+    None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
+    _b497,  # 497 TriggeredStmt
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
-    None,  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    None,  # 504 __asgn_optional
+    _b500,  # 500 ActivatedStmt
+    None,  # 501 __asgn_plain
+    _b502,  # 502 PTDefiningStmt
+    None,  # 503 __asgn_optional
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_oneormore
-    None,  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    None,  # 511 __asgn_oneormore
+    None,  # 507 __asgn_oneormore
+    None,  # 508 __asgn_plain
+    _b509,  # 509 SpellKind
+    None,  # 510 __asgn_oneormore
+    None,  # 511 __asgn_plain
     None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    None,  # 515 GrantedAbility
+    _b513,  # 513 EntersTappedStmt
+    None,  # 514 GrantedAbility
+    None,  # 515 __asgn_optional
     None,  # 516 __asgn_optional
-    None,  # 517 __asgn_optional
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 PTPair
+    _b519,  # 519 PTPair
+    None,  # 520 __asgn_oneormore
     None,  # 521 __asgn_oneormore
-    None,  # 522 __asgn_oneormore
+    None,  # 522 __asgn_optional
     None,  # 523 __asgn_optional
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    None,  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    None,  # 531 __asgn_oneormore
+    None,  # 524 __asgn_plain
+    _b525,  # 525 CostPerPermanentStmt
+    None,  # 526 __asgn_plain
+    _b527,  # 527 CostPerTargetStmt
+    None,  # 528 __asgn_plain
+    _b529,  # 529 UncounterableStmt
+    None,  # 530 __asgn_oneormore
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    None,  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    None,  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    None,  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    None,  # 543 __asgn_optional
+    _b533,  # 533 StaticStmt
+    _b534,  # 534 KeywordCost
+    None,  # 535 __asgn_plain
+    _b536,  # 536 TypeArg
+    _b537,  # 537 QualityArg
+    None,  # 538 __asgn_plain
+    _b539,  # 539 OntoArg
+    None,  # 540 __asgn_plain
+    _b541,  # 541 ForArg
+    None,  # 542 __asgn_optional
+    None,  # 543 __asgn_oneormore
     None,  # 544 __asgn_oneormore
     None,  # 545 __asgn_oneormore
-    None,  # 546 __asgn_oneormore
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
@@ -87100,162 +87391,162 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
+    _b556,  # 556 ControlClause
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
-    None,  # 564 __asgn_oneormore
+    None,  # 563 __asgn_oneormore
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
+    _b570,  # 570 DividedDamageEffect
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    None,  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
+    _b573,  # 573 DamageEffect
+    None,  # 574 __asgn_plain
+    _b575,  # 575 DestroyEffect
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
+    _b579,  # 579 DrawEffect
+    _b580,  # 580 TokenCopyEffect
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    None,  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    None,  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    None,  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
+    _b586,  # 586 TokenEffect
+    _b587,  # 587 AddManaEffect
+    None,  # 588 __asgn_plain
+    _b589,  # 589 DiscardEffect
+    None,  # 590 __asgn_plain
+    _b591,  # 591 GainLifeEffect
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    None,  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    None,  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
+    _b594,  # 594 GainControlEffect
+    None,  # 595 __asgn_plain
+    _b596,  # 596 ReturnDiscardedEffect
+    None,  # 597 __asgn_plain
+    _b598,  # 598 ReturnToHandEffect
+    None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
+    _b602,  # 602 ReturnFromGraveyardEffect
+    None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
-    None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
+    _b606,  # 606 ReturnToBattlefieldEffect
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
+    _b609,  # 609 ReturnAllFromGraveyardsEffect
+    None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
+    _b614,  # 614 SearchEffect
+    None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    None,  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
+    _b618,  # 618 CounterSpellEffect
+    None,  # 619 __asgn_plain
+    _b620,  # 620 ShuffleEffect
+    None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
+    _b623,  # 623 ShuffleIntoEffect
+    None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
+    _b627,  # 627 MillEffect
+    None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
+    _b630,  # 630 PutStickerEffect
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
+    _b633,  # 633 PutFromHandEffect
+    None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
+    _b637,  # 637 PutCountersEffect
+    None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    None,  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
+    _b641,  # 641 PutOnLibraryEffect
+    None,  # 642 __asgn_plain
+    _b643,  # 643 PutIntoZoneEffect
+    None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
+    _b648,  # 648 PileActionEffect
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
+    _b654,  # 654 ExileEffect
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    None,  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    None,  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
+    _b657,  # 657 ExileCardsEffect
+    None,  # 658 __asgn_plain
+    _b659,  # 659 ExileTopEffect
+    None,  # 660 __asgn_plain
+    _b661,  # 661 RegenerateEffect
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
+    _b664,  # 664 PlayerSacrificesEffect
+    None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    None,  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    None,  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    None,  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    None,  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
+    _b668,  # 668 SacrificeEffect
+    None,  # 669 __asgn_plain
+    _b670,  # 670 UntapEffect
+    None,  # 671 __asgn_plain
+    _b672,  # 672 TapOrUntapEffect
+    None,  # 673 __asgn_plain
+    _b674,  # 674 TapEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 RemoveAllCountersEffect
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    None,  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    None,  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
+    _b680,  # 680 RemoveCountersEffect
+    None,  # 681 __asgn_plain
+    _b682,  # 682 DelayedEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 PreventEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 CastThisEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 CopySpellEffect
+    _b689,  # 689 NoRegenEffect
+    None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
+    _b693,  # 693 PhaseOutEffect
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    None,  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    None,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
+    _b696,  # 696 NoUntapEffect
+    None,  # 697 __asgn_plain
+    _b698,  # 698 ContinuousEffect
+    None,  # 699 ActionWord
+    _b700,  # 700 PlayerRef
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 BackWord
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
+    None,  # 703 __asgn_oneormore
+    None,  # 704 BackWord
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_oneormore
+    _b707,  # 707 PerCount
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    _b711,  # 711 WhereX
+    _b710,  # 710 HalfLife
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_oneormore
     None,  # 714 TargetRef
@@ -87494,33 +87785,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 947 __asgn_plain
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
-    None,  # 950 __asgn_plain
-    _b951,  # 951 Duration
+    _b950,  # 950 Duration
+    None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
-    None,  # 953 __asgn_plain
-    None,  # 954 __asgn_oneormore
-    None,  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    None,  # 957 GraveyardTarget
-    None,  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    None,  # 960 __asgn_plain
+    None,  # 953 __asgn_oneormore
+    None,  # 954 __asgn_plain
+    _b955,  # 955 UpToXTargets
+    None,  # 956 GraveyardTarget
+    None,  # 957 __asgn_plain
+    _b958,  # 958 FromGraveyard
+    None,  # 959 __asgn_plain
+    None,  # 960 __asgn_optional
     None,  # 961 __asgn_optional
     None,  # 962 __asgn_optional
-    None,  # 963 __asgn_optional
-    None,  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    None,  # 966 Destination
-    None,  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    None,  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    None,  # 971 __asgn_optional
-    None,  # 972 __asgn_plain
-    _b973,  # 973 CostValue
+    None,  # 963 __asgn_plain
+    _b964,  # 964 OntoBattlefield
+    None,  # 965 Destination
+    None,  # 966 __asgn_plain
+    _b967,  # 967 IntoHand
+    None,  # 968 __asgn_plain
+    _b969,  # 969 IntoGraveyard
+    None,  # 970 __asgn_optional
+    None,  # 971 __asgn_plain
+    _b972,  # 972 CostValue
+    None,  # 973 __asgn_plain
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_plain
-    None,  # 976 __asgn_optional
+    None,  # 975 __asgn_optional
+    None,  # 976 __asgn_plain
     None,  # 977 __asgn_plain
     None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
@@ -87529,102 +87820,102 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 982 __asgn_plain
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_plain
-    None,  # 986 __asgn_optional
+    None,  # 985 __asgn_optional
+    None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
-    None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
+    None,  # 990 __asgn_optional
+    None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_plain
-    None,  # 996 __asgn_optional
-    None,  # 997 __asgn_oneormore
+    None,  # 995 __asgn_optional
+    None,  # 996 __asgn_oneormore
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    None,  # 1001 __asgn_plain
+    _b999,  # 999 NextTurnDuration
+    None,  # 1000 __asgn_plain
+    None,  # 1001 __asgn_optional
     None,  # 1002 __asgn_optional
-    None,  # 1003 __asgn_optional
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    None,  # 1010 __asgn_optional
+    _b1009,  # 1009 WhereX
+    None,  # 1010 __asgn_plain
     None,  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    None,  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    None,  # 1015 __asgn_optional
+    _b1012,  # 1012 BackRef
+    None,  # 1013 __asgn_optional
+    None,  # 1014 __asgn_plain
+    _b1015,  # 1015 TargetPlayer
     None,  # 1016 __asgn_plain
-    None,  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    None,  # 1019 __asgn_optional
+    _b1017,  # 1017 TargetObject
+    None,  # 1018 __asgn_optional
+    None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
+    _b1021,  # 1021 EachObjects
     None,  # 1022 __asgn_optional
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_optional
+    None,  # 1023 __asgn_plain
+    None,  # 1024 __asgn_plain
     None,  # 1025 __asgn_optional
-    None,  # 1026 __asgn_oneormore
-    None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_plain
+    None,  # 1026 __asgn_optional
+    None,  # 1027 __asgn_optional
+    None,  # 1028 __asgn_optional
     None,  # 1029 __asgn_oneormore
-    None,  # 1030 __asgn_oneormore
-    None,  # 1031 __asgn_optional
-    None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_plain
-    None,  # 1036 __asgn_oneormore
-    None,  # 1037 __asgn_oneormore
-    None,  # 1038 __asgn_oneormore
-    None,  # 1039 __asgn_plain
-    None,  # 1040 __asgn_plain
+    None,  # 1030 __asgn_plain
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_oneormore
+    None,  # 1033 __asgn_oneormore
+    None,  # 1034 __asgn_optional
+    None,  # 1035 __asgn_optional
+    None,  # 1036 __asgn_optional
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_plain
+    None,  # 1039 __asgn_oneormore
+    None,  # 1040 __asgn_oneormore
     None,  # 1041 __asgn_oneormore
     None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
+    None,  # 1044 __asgn_oneormore
+    None,  # 1045 __asgn_plain
     None,  # 1046 __asgn_plain
-    None,  # 1047 __asgn_optional
-    None,  # 1048 __asgn_oneormore
-    None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_optional
+    None,  # 1047 __asgn_plain
+    _b1048,  # 1048 QualityRef
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_optional
+    None,  # 1051 __asgn_oneormore
     None,  # 1052 __asgn_oneormore
-    None,  # 1053 __asgn_zeroormore
-    None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_optional
-    None,  # 1056 __asgn_optional
-    None,  # 1057 KeywordCostPart
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_oneormore
-    None,  # 1060 __asgn_oneormore
+    None,  # 1053 __asgn_plain
+    None,  # 1054 __asgn_optional
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_zeroormore
+    None,  # 1057 __asgn_oneormore
+    None,  # 1058 __asgn_optional
+    None,  # 1059 __asgn_optional
+    None,  # 1060 KeywordCostPart
     None,  # 1061 __asgn_oneormore
     None,  # 1062 __asgn_oneormore
     None,  # 1063 __asgn_oneormore
     None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_oneormore
     None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_optional
-    None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_plain
-    None,  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    None,  # 1072 __asgn_optional
-    None,  # 1073 __asgn_oneormore
-    None,  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    None,  # 1076 __asgn_optional
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_oneormore
+    None,  # 1070 __asgn_optional
+    None,  # 1071 __asgn_plain
+    None,  # 1072 __asgn_plain
+    None,  # 1073 __asgn_plain
+    _b1074,  # 1074 PerTime
+    None,  # 1075 __asgn_optional
+    None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
+    _b1078,  # 1078 PerObject
+    None,  # 1079 __asgn_optional
+    None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
     None,  # 1082 __asgn_plain
     None,  # 1083 __asgn_plain
@@ -87632,73 +87923,78 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1085 __asgn_plain
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_optional
+    None,  # 1088 __asgn_plain
     None,  # 1089 __asgn_optional
     None,  # 1090 __asgn_optional
     None,  # 1091 __asgn_optional
     None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_oneormore
-    None,  # 1095 __asgn_optional
+    None,  # 1094 __asgn_optional
+    None,  # 1095 __asgn_oneormore
     None,  # 1096 __asgn_optional
     None,  # 1097 __asgn_optional
-    None,  # 1098 DelayedStep
-    None,  # 1099 __asgn_optional
+    None,  # 1098 __asgn_optional
+    None,  # 1099 DelayedStep
     None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
-    None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_optional
+    None,  # 1101 __asgn_optional
+    None,  # 1102 __asgn_oneormore
+    None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_plain
+    None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_plain
-    None,  # 1108 __asgn_optional
-    None,  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    None,  # 1111 ThisEvent
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
-    None,  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
-    None,  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
-    None,  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
-    None,  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
-    None,  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
-    None,  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
-    None,  # 1126 __asgn_plain
+    None,  # 1108 __asgn_plain
+    None,  # 1109 __asgn_optional
+    None,  # 1110 __asgn_plain
+    _b1111,  # 1111 EntersEvent
+    None,  # 1112 ThisEvent
+    None,  # 1113 __asgn_plain
+    _b1114,  # 1114 LeavesEvent
+    None,  # 1115 __asgn_plain
+    _b1116,  # 1116 DiesEvent
+    None,  # 1117 __asgn_plain
+    _b1118,  # 1118 ToGraveyardEvent
+    None,  # 1119 __asgn_plain
+    _b1120,  # 1120 AttacksAloneEvent
+    None,  # 1121 __asgn_plain
+    _b1122,  # 1122 UnblockedEvent
+    None,  # 1123 __asgn_plain
+    _b1124,  # 1124 AttacksEvent
+    None,  # 1125 __asgn_plain
+    _b1126,  # 1126 BlocksEvent
     None,  # 1127 __asgn_plain
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
-    None,  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
-    None,  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
-    None,  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
-    None,  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
-    None,  # 1138 __asgn_plain
+    None,  # 1129 __asgn_plain
+    _b1130,  # 1130 BlockedEvent
+    None,  # 1131 __asgn_plain
+    _b1132,  # 1132 PhasesEvent
+    None,  # 1133 __asgn_plain
+    _b1134,  # 1134 TurnedUpEvent
+    None,  # 1135 __asgn_plain
+    _b1136,  # 1136 ExiledThisWayEvent
+    None,  # 1137 __asgn_plain
+    _b1138,  # 1138 TargetedEvent
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
-    None,  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    None,  # 1145 __asgn_optional
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 DealsDamageEvent
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 DealtDamageEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 PutIntoGraveyardEvent
     None,  # 1146 __asgn_optional
     None,  # 1147 __asgn_optional
-    None,  # 1148 __asgn_oneormore
+    None,  # 1148 __asgn_optional
     None,  # 1149 __asgn_oneormore
-    None,  # 1150 __asgn_optional
-    None,  # 1151 __asgn_optional
-    None,  # 1152 __asgn_optional
-    None,  # 1153 __asgn_optional
-    None,  # 1154 __asgn_optional
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 PowerOf
+    None,  # 1152 __asgn_plain
+    None,  # 1153 __asgn_plain
+    None,  # 1154 __asgn_oneormore
     None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
+    None,  # 1157 __asgn_optional
+    None,  # 1158 __asgn_optional
+    None,  # 1159 __asgn_optional
+    None,  # 1160 __asgn_optional
+    None,  # 1161 __asgn_optional
 ]

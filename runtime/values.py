@@ -284,6 +284,21 @@ class AmountThisWay:
 
 
 @dataclass(frozen=True)
+class HalfLife:
+    """"half their life, rounded up" (107.1a: the ability says which way to round): half the life total
+    of the player following the instruction (the controller, for "you lose half your life"), read as
+    it is followed (608.2h); 0 for a life total of 0 or less (107.1b)."""
+
+    rounded_up: bool = True
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Half that player's life now."""
+        player = res.subject if res.subject >= 0 else res.controller
+        life = max(res.game.players[player].life, 0)
+        return (life + 1) // 2 if self.rounded_up else life // 2
+
+
+@dataclass(frozen=True)
 class CountOf:
     """"the number of black permanents you control": permanents on the battlefield the selector matches
     (seen from the ability's controller and source)."""
@@ -315,7 +330,7 @@ class Multiplied:
 
 
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               CountOf, CardsInZone, Plus, Multiplied]
+               HalfLife, CountOf, CardsInZone, Plus, Multiplied]
 
 
 # ------------------------------------------------------------------ costs

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
 from .amounts import (
-    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
+    Amount, CountOf, CountersOnThis, EventAmount, Fixed, HalfLife, LifeLostThisWay, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
     per_time,
 )
 from .base import dataclass, freeze
@@ -187,8 +187,10 @@ class _LifeChange(Effect):
         third = not isinstance(self.player, YouRef)
         who = self.player.player_text(ph)
         verb = self.VERBS[1] if third else self.VERBS[0]
-        if isinstance(self.amount, PowerOf):
+        if isinstance(self.amount, (PowerOf, LifeLostThisWay)):
             return f"{who} {verb} life equal to {self.amount.words}"
+        if isinstance(self.amount, HalfLife):  # "loses half their life, rounded up"
+            return f"{who} {verb} {self.amount.text()}"
         if isinstance(self.amount, CountOf):  # "you gain 2 life for each creature card in your graveyard"
             return f"{who} {verb} {self.amount.value} life {self.amount.words}"
         return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}{per_count(self.amount, ph)}"
