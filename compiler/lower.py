@@ -1531,6 +1531,15 @@ class CardLowering:
     def effect_PreventAllEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PreventAllDamage(self.target(e.target, cond), combat=bool(e.combat))
 
+    def effect_PreventDealtByEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.chosencolor:
+            return ef.PreventDamageDealt(None, combat=bool(e.combat), chosen_color=True, that=bool(e.that))
+        if e.group is not None:
+            # 611.2c: "non-Soldier creatures": every such object whenever it would deal damage.
+            f = _filter(self.ck, e.group, e)
+            return ef.PreventDamageDealt(rf.EachObject(f.words, f), combat=bool(e.combat), that=bool(e.that))
+        return ef.PreventDamageDealt(self.target(e.target, cond), combat=bool(e.combat), that=bool(e.that))
+
     def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.DamageUnpreventable()
 

@@ -19,6 +19,7 @@ from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
+from .mana import COLOR_NAMES
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
 from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
@@ -1261,10 +1262,19 @@ class ApplyRules:
     filter: ObjectFilter | None
     parts: tuple[Part, ...]
     until: str = "eot"
+    # 105.1, 608.2d: "sources of the color of your choice": the controller chooses a color as it
+    # resolves (or the one chosen earlier in the ability), and only objects of that color are affected.
+    of_chosen_color: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Record the effect in the game state."""
-        res.game.state.rules.append(RuleEffect(self.parts, self.filter, res.controller, self.until))
+        selector = self.filter
+        if self.of_chosen_color:
+            if not res.chosen_color:
+                res.chosen_color = res.game.choose_color(res.controller)
+            code = next(c for c, name in COLOR_NAMES.items() if name == res.chosen_color)
+            selector = replace(selector or ObjectFilter(), colors=(code,))
+        res.game.state.rules.append(RuleEffect(self.parts, selector, res.controller, self.until))
         res.game.log(f"{res.game.name_of(res.source_oid)}'s effect changes the rules until end of turn")
 
 

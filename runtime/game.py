@@ -1012,11 +1012,17 @@ class Game:
 
     def _prevented_by_source(self, src_obj: GameObject | None, src_ch: "layers.Characteristics | None", src_name: str,
                              amount: int, combat: bool) -> bool:
-        """615.1a: whether a prevention effect on the source (a permanent) prevents all the damage it
-        would deal ("prevent all combat damage that would be dealt ... by this")."""
-        if src_obj is None or src_ch is None or src_obj.zone is not Zone.BATTLEFIELD:
+        """615.1a: whether a prevention effect on the source prevents all the damage it would deal: one
+        on the permanent ("prevent all combat damage that would be dealt ... by this", "... target
+        creature would deal this turn"), or a resolved effect on every source a selector matches, in
+        any zone (611.2c: "non-Soldier creatures", "sources of the color of your choice")."""
+        if src_obj is None or src_ch is None:
             return False
-        for part, origin in src_ch.has(PreventDamageDealtBy):
+        found: list[tuple[Part, str]] = []
+        if src_obj.zone is Zone.BATTLEFIELD:
+            found += src_ch.has(PreventDamageDealtBy)
+        found += [(p, "") for p in self.rule_parts(src_obj, PreventDamageDealtBy)]
+        for part, origin in found:
             assert isinstance(part, PreventDamageDealtBy)
             if combat or not part.combat:
                 self.log(f"{amount} {'combat ' if combat else ''}damage {src_name} would deal is prevented "

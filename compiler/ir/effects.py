@@ -164,6 +164,33 @@ class PreventAllDamage(Effect):
 
 
 @dataclass(frozen=True)
+class PreventDamageDealt(Effect):
+    """615.1a: "prevent all combat damage target creature would deal this turn" -- a prevention effect
+    on the damage sources until end of turn: the target (611.2a: that object), every object a group
+    matches whenever it would deal damage ("non-Soldier creatures", 611.2c), or, with ``chosen_color``,
+    every source of the color its controller chooses as it resolves (105.1, 608.2d; spells too).
+    ``combat``: combat damage only (510.2)."""
+
+    sources: Ref | None
+    combat: bool = False
+    chosen_color: bool = False
+    that: bool = False  # printed "damage that ... would deal"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        who = "sources of the color of your choice" if self.sources is None else self.sources.text(ph)
+        return f"prevent all {kind} {'that ' if self.that else ''}{who} would deal this turn"
+
+    def python(self, actions: Actions) -> str:
+        part = f"(rt.PreventDamageDealtBy(combat={lit(self.combat)}),)"
+        if self.sources is None:
+            return f"rt.ApplyRules(filter=rt.ObjectFilter(), parts={part}, until='eot', of_chosen_color=True)"
+        if isinstance(self.sources, EachObject):
+            return f"rt.ApplyRules(filter={self.sources.filter.python()}, parts={part}, until='eot')"
+        return f"rt.ApplyContinuous(target={self.sources.python()}, parts={part}, until='eot')"
+
+
+@dataclass(frozen=True)
 class DamageUnpreventable(Effect):
     """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
     end of turn: prevention effects prevent none of the damage dealt meanwhile."""
